@@ -1,0 +1,94 @@
+// The atomic functions. Every operation is a real, sequentially consistent CPU atomic on the
+// target address, so blocks running on different workers see each other's atomics as on the
+// device.
+#include "loom/device/atomics.h"
+
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+#include "mem/address_space.h"
+#include "sched/block_runner.h"
+
+namespace {
+
+template <class T>
+std::atomic_ref<T> ref(T* address) {
+  return std::atomic_ref<T>(*address);
+}
+
+// Read-modify-write through compare-exchange, for operations the CPU has no instruction for.
+template <class T, class F>
+T update(T* address, F f) {
+  auto a = ref(address);
+  T old = a.load();
+  while (!a.compare_exchange_weak(old, f(old))) {
+  }
+  return old;
+}
+
+// sm_90 flushes subnormal inputs and results of float atomicAdd on global memory to zero (but
+// not on shared memory); the returned old value is not flushed (HARDWARE_NOTES.md).
+float flushSubnormal(float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v; }
+
+}  // namespace
+
+#define LOOM_RMW(name, T, expr)                                   \
+  T name(T* address, T val) {                                     \
+    return update(address, [val](T old) -> T { return expr; });   \
+  }
+
+int atomicAdd(int* a, int v) { return ref(a).fetch_add(v); }
+unsigned atomicAdd(unsigned* a, unsigned v) { return ref(a).fetch_add(v); }
+unsigned long long atomicAdd(unsigned long long* a, unsigned long long v) { return ref(a).fetch_add(v); }
+float atomicAdd(float* a, float v) {
+  if (loom::mem::isSharedAddress(a)) return update(a, [v](float old) { return old + v; });
+  float fv = flushSubnormal(v);
+  return update(a, [fv](float old) { return flushSubnormal(flushSubnormal(old) + fv); });
+}
+LOOM_RMW(atomicAdd, double, old + val)
+int atomicSub(int* a, int v) { return ref(a).fetch_sub(v); }
+unsigned atomicSub(unsigned* a, unsigned v) { return ref(a).fetch_sub(v); }
+int atomicExch(int* a, int v) { return ref(a).exchange(v); }
+unsigned atomicExch(unsigned* a, unsigned v) { return ref(a).exchange(v); }
+unsigned long long atomicExch(unsigned long long* a, unsigned long long v) { return ref(a).exchange(v); }
+float atomicExch(float* a, float v) { return ref(a).exchange(v); }
+LOOM_RMW(atomicMin, int, val < old ? val : old)
+LOOM_RMW(atomicMin, unsigned, val < old ? val : old)
+LOOM_RMW(atomicMin, long long, val < old ? val : old)
+LOOM_RMW(atomicMin, unsigned long long, val < old ? val : old)
+LOOM_RMW(atomicMax, int, val > old ? val : old)
+LOOM_RMW(atomicMax, unsigned, val > old ? val : old)
+LOOM_RMW(atomicMax, long long, val > old ? val : old)
+LOOM_RMW(atomicMax, unsigned long long, val > old ? val : old)
+// atomicInc: ((old >= val) ? 0 : (old + 1)); atomicDec: ((old == 0) || (old > val)) ? val : (old - 1).
+LOOM_RMW(atomicInc, unsigned, old >= val ? 0u : old + 1u)
+LOOM_RMW(atomicDec, unsigned, (old == 0u || old > val) ? val : old - 1u)
+int atomicAnd(int* a, int v) { return ref(a).fetch_and(v); }
+unsigned atomicAnd(unsigned* a, unsigned v) { return ref(a).fetch_and(v); }
+unsigned long long atomicAnd(unsigned long long* a, unsigned long long v) { return ref(a).fetch_and(v); }
+int atomicOr(int* a, int v) { return ref(a).fetch_or(v); }
+unsigned atomicOr(unsigned* a, unsigned v) { return ref(a).fetch_or(v); }
+unsigned long long atomicOr(unsigned long long* a, unsigned long long v) { return ref(a).fetch_or(v); }
+int atomicXor(int* a, int v) { return ref(a).fetch_xor(v); }
+unsigned atomicXor(unsigned* a, unsigned v) { return ref(a).fetch_xor(v); }
+unsigned long long atomicXor(unsigned long long* a, unsigned long long v) { return ref(a).fetch_xor(v); }
+
+namespace {
+// A compare-and-swap that does not swap is how spin locks wait: let the block's other threads
+// (perhaps the lock holder) run before trying again.
+template <class T>
+T cas(T* address, T compare, T val) {
+  T expected = compare;
+  if (!ref(address).compare_exchange_strong(expected, val)) {
+    if (auto* runner = loom::sched::BlockRunner::current()) runner->yield();
+  }
+  return expected;
+}
+}  // namespace
+
+int atomicCAS(int* a, int c, int v) { return cas(a, c, v); }
+unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { return cas(a, c, v); }
+unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { return cas(a, c, v); }
+unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { return cas(a, c, v); }

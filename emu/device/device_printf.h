@@ -1,0 +1,11 @@
+// Output of device printf. As on the device, what kernels print is buffered and written to
+// stdout at the host's synchronisation points (cudaDeviceSynchronize, cudaStreamSynchronize,
+// cudaEventSynchronize, blocking copies) and at exit, so it lands after host output printed
+// before the sync, as with nvcc. One printf call is one unit: lines never interleave.
+#pragma once
+
+namespace loom::device {
+
+void flushPrintfBuffer();
+
+}  // namespace loom::device

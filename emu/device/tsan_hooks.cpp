@@ -1,0 +1,128 @@
+// The memory-access hooks that -fsanitize=thread compiles into kernel translation units.
+//
+// Loom links these instead of libtsan (DESIGN.md, "Observe every memory access by compiler
+// instrumentation", as the Linux kernel's KCSAN does). In the default fast mode a plain access
+// hook only checks alignment: illegal addresses fault in hardware (signals) and cost nothing
+// until they happen, but an x86 CPU does not fault on a misaligned access where the GPU does
+// (cudaErrorMisalignedAddress), so that one is checked here. The compiler calls the plain hooks
+// only for accesses whose type promises natural alignment; the _unaligned_ hooks are for packed
+// data and are not checked.
+// The checkers and lockstep warps of later work plug in here. The atomic hooks must really
+// perform the operation: user code using std::atomic in a .cu file reaches them.
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+
+#include "sched/block_runner.h"
+
+namespace {
+[[gnu::cold, gnu::noinline]] void misaligned(void* address, void* pc) {
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;  // host code: x86 allows it
+  loom::report::Fault fault;
+  fault.kind = loom::report::FaultKind::MisalignedAddress;
+  fault.address = reinterpret_cast<std::uintptr_t>(address);
+  fault.pc = pc;
+  runner->fault(std::move(fault));
+}
+}  // namespace
+
+#define LOOM_CHECK_ALIGNED(p, n)                                                         \
+  if ((reinterpret_cast<std::uintptr_t>(p) & ((n)-1)) != 0) [[unlikely]]                 \
+    misaligned(p, __builtin_return_address(0));
+
+extern "C" {
+
+void __tsan_init() {}
+void __tsan_func_entry(void*) {}
+void __tsan_func_exit() {}
+void __tsan_ignore_thread_begin() {}
+void __tsan_ignore_thread_end() {}
+void __tsan_vptr_update(void**, void*) {}
+void __tsan_vptr_read(void**) {}
+void __tsan_read_range(void*, unsigned long) {}
+void __tsan_write_range(void*, unsigned long) {}
+
+#define LOOM_ACCESS_HOOKS(n)                      \
+  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n) } \
+  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n) } \
+  void __tsan_unaligned_read##n(void*) {}         \
+  void __tsan_unaligned_write##n(void*) {}        \
+  void __tsan_volatile_read##n(void*) {}          \
+  void __tsan_volatile_write##n(void*) {}         \
+  void __tsan_read##n##_pc(void*, void*) {}       \
+  void __tsan_write##n##_pc(void*, void*) {}
+LOOM_ACCESS_HOOKS(1)
+LOOM_ACCESS_HOOKS(2)
+LOOM_ACCESS_HOOKS(4)
+LOOM_ACCESS_HOOKS(8)
+LOOM_ACCESS_HOOKS(16)
+#undef LOOM_ACCESS_HOOKS
+
+// Memory orders arrive as the compiler's __ATOMIC_* numbers; every hook uses seq_cst, which is
+// at least as strong as whatever was asked for.
+#define LOOM_ATOMIC_HOOKS(bits, T)                                                                   \
+  T __tsan_atomic##bits##_load(const volatile T* a, int) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
+  void __tsan_atomic##bits##_store(volatile T* a, T v, int) { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) { return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) { return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) { return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) { return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) { return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) { return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) { return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); } \
+  int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {          \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
+  }                                                                                                  \
+  int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {            \
+    return __atomic_compare_exchange_n(a, c, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
+  }                                                                                                  \
+  T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int, int) {                \
+    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                \
+    return c;                                                                                        \
+  }
+LOOM_ATOMIC_HOOKS(8, std::int8_t)
+LOOM_ATOMIC_HOOKS(16, std::int16_t)
+LOOM_ATOMIC_HOOKS(32, std::int32_t)
+LOOM_ATOMIC_HOOKS(64, std::int64_t)
+#undef LOOM_ATOMIC_HOOKS
+
+void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+
+}  // extern "C"
+
+// 128-bit atomics: x86-64 has cmpxchg16b, but GCC routes 16-byte __atomic builtins through
+// libatomic. A striped lock is correct among these hooks, which are the only 16-byte atomics.
+namespace {
+std::mutex& stripe(const volatile void* a) {
+  static std::mutex locks[64];
+  return locks[(reinterpret_cast<std::uintptr_t>(a) >> 4) % 64];
+}
+}  // namespace
+
+extern "C" {
+using i128 = __int128;
+i128 __tsan_atomic128_load(const volatile i128* a, int) { std::lock_guard l(stripe(a)); return *a; }
+void __tsan_atomic128_store(volatile i128* a, i128 v, int) { std::lock_guard l(stripe(a)); *a = v; }
+i128 __tsan_atomic128_exchange(volatile i128* a, i128 v, int) { std::lock_guard l(stripe(a)); i128 o = *a; *a = v; return o; }
+i128 __tsan_atomic128_fetch_add(volatile i128* a, i128 v, int) { std::lock_guard l(stripe(a)); i128 o = *a; *a = o + v; return o; }
+i128 __tsan_atomic128_fetch_sub(volatile i128* a, i128 v, int) { std::lock_guard l(stripe(a)); i128 o = *a; *a = o - v; return o; }
+i128 __tsan_atomic128_fetch_and(volatile i128* a, i128 v, int) { std::lock_guard l(stripe(a)); i128 o = *a; *a = o & v; return o; }
+i128 __tsan_atomic128_fetch_or(volatile i128* a, i128 v, int) { std::lock_guard l(stripe(a)); i128 o = *a; *a = o | v; return o; }
+i128 __tsan_atomic128_fetch_xor(volatile i128* a, i128 v, int) { std::lock_guard l(stripe(a)); i128 o = *a; *a = o ^ v; return o; }
+i128 __tsan_atomic128_fetch_nand(volatile i128* a, i128 v, int) { std::lock_guard l(stripe(a)); i128 o = *a; *a = ~(o & v); return o; }
+int __tsan_atomic128_compare_exchange_strong(volatile i128* a, i128* c, i128 v, int, int) {
+  std::lock_guard l(stripe(a));
+  if (*a == *c) { *a = v; return 1; }
+  *c = *a;
+  return 0;
+}
+int __tsan_atomic128_compare_exchange_weak(volatile i128* a, i128* c, i128 v, int m, int f) {
+  return __tsan_atomic128_compare_exchange_strong(a, c, v, m, f);
+}
+i128 __tsan_atomic128_compare_exchange_val(volatile i128* a, i128 c, i128 v, int m, int f) {
+  __tsan_atomic128_compare_exchange_strong(a, &c, v, m, f);
+  return c;
+}
+}  // extern "C"

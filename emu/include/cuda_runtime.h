@@ -1,0 +1,44 @@
+// Loom's cuda_runtime.h: what nvcc makes visible to every .cu file (loom-cc force-includes it
+// there), and what host code includes explicitly. Written for Loom.
+#pragma once
+
+// Standard headers first: some spell GNU attributes with names CUDA redefines as macros
+// (libstdc++'s shared_ptr uses __attribute__((__noinline__))); included before the qualifier
+// macros exist, their include guards keep them safe afterwards.
+#include <cassert>
+#include <climits>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <new>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "loom/core/qualifiers.h"
+#include "cuda_runtime_api.h"
+#include "device_launch_parameters.h"
+#include "loom/device/builtins.h"
+#include "loom/device/sync.h"
+#include "loom/device/atomics.h"
+#include "loom/device/memory_access.h"
+#include "loom/device/arithmetic.h"
+#include "loom/runtime/launch.h"
+#include "loom/runtime/runtime_templates.h"
+
+// The architecture loom-cc was asked to emulate (-arch=sm_XX); __CUDA_ARCH__ itself stays
+// undefined because device and host code are one compilation (README, "Limitations").
+#ifdef LOOM_EMULATED_ARCH
+namespace loom::runtime {
+int registerEmulatedArch(int arch);
+}
+namespace {
+[[maybe_unused]] const int loomEmulatedArchRegistration =
+    ::loom::runtime::registerEmulatedArch(LOOM_EMULATED_ARCH);
+}
+#endif

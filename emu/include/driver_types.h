@@ -1,0 +1,668 @@
+// The CUDA runtime's plain data types: error codes, copy directions, device properties and
+// attributes, function attributes, pointer attributes, 3D copy descriptors, stream and event
+// handles, and the flag constants the runtime API takes.
+//
+// Written for Loom. Every enumerator and flag has the number CUDA 13.0 gives it, and every
+// struct has CUDA 13.0's fields in CUDA 13.0's order, so that code which stores these values,
+// prints them or switches on them behaves as under nvcc. Valid C++17 (user code default).
+#pragma once
+
+#include <stddef.h>
+
+#include "loom/core/qualifiers.h"
+
+// ---- Flags ------------------------------------------------------------------------------
+
+// cudaHostAlloc
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+
+// cudaHostRegister
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+
+// cudaStreamCreateWithFlags
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+
+// Special stream handles: the legacy default stream and the per-thread default stream.
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+
+// cudaEventCreateWithFlags
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaEventInterprocess 0x04
+
+// cudaEventRecordWithFlags / cudaStreamWaitEvent
+#define cudaEventRecordDefault 0x00
+#define cudaEventRecordExternal 0x01
+#define cudaEventWaitDefault 0x00
+#define cudaEventWaitExternal 0x01
+
+// cudaSetDeviceFlags
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04  // the older spelling of cudaDeviceScheduleBlockingSync
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaDeviceSyncMemops 0x80
+#define cudaDeviceMask 0xff
+
+// cudaMallocManaged / cudaStreamAttachMemAsync
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+
+// Device ordinals with a special meaning (cudaMemPrefetchAsync, cudaMemAdvise, ...).
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+
+// Calling convention of callbacks: empty off Windows, which Loom does not target.
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
+
+// ---- Errors -----------------------------------------------------------------------------
+
+enum cudaError {
+  cudaSuccess                             = 0,
+  cudaErrorInvalidValue                   = 1,
+  cudaErrorMemoryAllocation               = 2,
+  cudaErrorInitializationError            = 3,
+  cudaErrorCudartUnloading                = 4,
+  cudaErrorProfilerDisabled               = 5,
+  cudaErrorProfilerNotInitialized         = 6,
+  cudaErrorProfilerAlreadyStarted         = 7,
+  cudaErrorProfilerAlreadyStopped         = 8,
+  cudaErrorInvalidConfiguration           = 9,
+  cudaErrorInvalidPitchValue              = 12,
+  cudaErrorInvalidSymbol                  = 13,
+  cudaErrorInvalidHostPointer             = 16,
+  cudaErrorInvalidDevicePointer           = 17,
+  cudaErrorInvalidTexture                 = 18,
+  cudaErrorInvalidTextureBinding          = 19,
+  cudaErrorInvalidChannelDescriptor       = 20,
+  cudaErrorInvalidMemcpyDirection         = 21,
+  cudaErrorAddressOfConstant              = 22,
+  cudaErrorTextureFetchFailed             = 23,
+  cudaErrorTextureNotBound                = 24,
+  cudaErrorSynchronizationError           = 25,
+  cudaErrorInvalidFilterSetting           = 26,
+  cudaErrorInvalidNormSetting             = 27,
+  cudaErrorMixedDeviceExecution           = 28,
+  cudaErrorNotYetImplemented              = 31,
+  cudaErrorMemoryValueTooLarge            = 32,
+  cudaErrorStubLibrary                    = 34,
+  cudaErrorInsufficientDriver             = 35,
+  cudaErrorCallRequiresNewerDriver        = 36,
+  cudaErrorInvalidSurface                 = 37,
+  cudaErrorDuplicateVariableName          = 43,
+  cudaErrorDuplicateTextureName           = 44,
+  cudaErrorDuplicateSurfaceName           = 45,
+  cudaErrorDevicesUnavailable             = 46,
+  cudaErrorIncompatibleDriverContext      = 49,
+  cudaErrorMissingConfiguration           = 52,
+  cudaErrorPriorLaunchFailure             = 53,
+  cudaErrorLaunchMaxDepthExceeded         = 65,
+  cudaErrorLaunchFileScopedTex            = 66,
+  cudaErrorLaunchFileScopedSurf           = 67,
+  cudaErrorSyncDepthExceeded              = 68,
+  cudaErrorLaunchPendingCountExceeded     = 69,
+  cudaErrorInvalidDeviceFunction          = 98,
+  cudaErrorNoDevice                       = 100,
+  cudaErrorInvalidDevice                  = 101,
+  cudaErrorDeviceNotLicensed              = 102,
+  cudaErrorSoftwareValidityNotEstablished = 103,
+  cudaErrorStartupFailure                 = 127,
+  cudaErrorInvalidKernelImage             = 200,
+  cudaErrorDeviceUninitialized            = 201,
+  cudaErrorMapBufferObjectFailed          = 205,
+  cudaErrorUnmapBufferObjectFailed        = 206,
+  cudaErrorArrayIsMapped                  = 207,
+  cudaErrorAlreadyMapped                  = 208,
+  cudaErrorNoKernelImageForDevice         = 209,
+  cudaErrorAlreadyAcquired                = 210,
+  cudaErrorNotMapped                      = 211,
+  cudaErrorNotMappedAsArray               = 212,
+  cudaErrorNotMappedAsPointer             = 213,
+  cudaErrorECCUncorrectable               = 214,
+  cudaErrorUnsupportedLimit               = 215,
+  cudaErrorDeviceAlreadyInUse             = 216,
+  cudaErrorPeerAccessUnsupported          = 217,
+  cudaErrorInvalidPtx                     = 218,
+  cudaErrorInvalidGraphicsContext         = 219,
+  cudaErrorNvlinkUncorrectable            = 220,
+  cudaErrorJitCompilerNotFound            = 221,
+  cudaErrorUnsupportedPtxVersion          = 222,
+  cudaErrorJitCompilationDisabled         = 223,
+  cudaErrorUnsupportedExecAffinity        = 224,
+  cudaErrorUnsupportedDevSideSync         = 225,
+  cudaErrorContained                      = 226,
+  cudaErrorInvalidSource                  = 300,
+  cudaErrorFileNotFound                   = 301,
+  cudaErrorSharedObjectSymbolNotFound     = 302,
+  cudaErrorSharedObjectInitFailed         = 303,
+  cudaErrorOperatingSystem                = 304,
+  cudaErrorInvalidResourceHandle          = 400,
+  cudaErrorIllegalState                   = 401,
+  cudaErrorLossyQuery                     = 402,
+  cudaErrorSymbolNotFound                 = 500,
+  cudaErrorNotReady                       = 600,
+  cudaErrorIllegalAddress                 = 700,
+  cudaErrorLaunchOutOfResources           = 701,
+  cudaErrorLaunchTimeout                  = 702,
+  cudaErrorLaunchIncompatibleTexturing    = 703,
+  cudaErrorPeerAccessAlreadyEnabled       = 704,
+  cudaErrorPeerAccessNotEnabled           = 705,
+  cudaErrorSetOnActiveProcess             = 708,
+  cudaErrorContextIsDestroyed             = 709,
+  cudaErrorAssert                         = 710,
+  cudaErrorTooManyPeers                   = 711,
+  cudaErrorHostMemoryAlreadyRegistered    = 712,
+  cudaErrorHostMemoryNotRegistered        = 713,
+  cudaErrorHardwareStackError             = 714,
+  cudaErrorIllegalInstruction             = 715,
+  cudaErrorMisalignedAddress              = 716,
+  cudaErrorInvalidAddressSpace            = 717,
+  cudaErrorInvalidPc                      = 718,
+  cudaErrorLaunchFailure                  = 719,
+  cudaErrorCooperativeLaunchTooLarge      = 720,
+  cudaErrorTensorMemoryLeak               = 721,
+  cudaErrorNotPermitted                   = 800,
+  cudaErrorNotSupported                   = 801,
+  cudaErrorSystemNotReady                 = 802,
+  cudaErrorSystemDriverMismatch           = 803,
+  cudaErrorCompatNotSupportedOnDevice     = 804,
+  cudaErrorMpsConnectionFailed            = 805,
+  cudaErrorMpsRpcFailure                  = 806,
+  cudaErrorMpsServerNotReady              = 807,
+  cudaErrorMpsMaxClientsReached           = 808,
+  cudaErrorMpsMaxConnectionsReached       = 809,
+  cudaErrorMpsClientTerminated            = 810,
+  cudaErrorCdpNotSupported                = 811,
+  cudaErrorCdpVersionMismatch             = 812,
+  cudaErrorStreamCaptureUnsupported       = 900,
+  cudaErrorStreamCaptureInvalidated       = 901,
+  cudaErrorStreamCaptureMerge             = 902,
+  cudaErrorStreamCaptureUnmatched         = 903,
+  cudaErrorStreamCaptureUnjoined          = 904,
+  cudaErrorStreamCaptureIsolation         = 905,
+  cudaErrorStreamCaptureImplicit          = 906,
+  cudaErrorCapturedEvent                  = 907,
+  cudaErrorStreamCaptureWrongThread       = 908,
+  cudaErrorTimeout                        = 909,
+  cudaErrorGraphExecUpdateFailure         = 910,
+  cudaErrorExternalDevice                 = 911,
+  cudaErrorInvalidClusterSize             = 912,
+  cudaErrorFunctionNotLoaded              = 913,
+  cudaErrorInvalidResourceType            = 914,
+  cudaErrorInvalidResourceConfiguration   = 915,
+  cudaErrorUnknown                        = 999,
+  cudaErrorApiFailureBase                 = 10000,
+};
+typedef enum cudaError cudaError_t;
+
+// ---- Memory -----------------------------------------------------------------------------
+
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost = 0,
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2,
+  cudaMemcpyDeviceToDevice = 3,
+  cudaMemcpyDefault = 4,  // direction taken from the pointers (unified addressing)
+};
+
+enum cudaMemoryType {
+  cudaMemoryTypeUnregistered = 0,
+  cudaMemoryTypeHost = 1,
+  cudaMemoryTypeDevice = 2,
+  cudaMemoryTypeManaged = 3,
+};
+
+struct cudaPointerAttributes {
+  enum cudaMemoryType type;
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+  long reserved[8];
+};
+
+// CUDA arrays (texture storage) are opaque to user code.
+struct cudaArray;
+typedef struct cudaArray* cudaArray_t;
+typedef const struct cudaArray* cudaArray_const_t;
+struct cudaMipmappedArray;
+typedef struct cudaMipmappedArray* cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray* cudaMipmappedArray_const_t;
+
+enum cudaChannelFormatKind {
+  cudaChannelFormatKindSigned = 0,
+  cudaChannelFormatKindUnsigned = 1,
+  cudaChannelFormatKindFloat = 2,
+  cudaChannelFormatKindNone = 3,
+  cudaChannelFormatKindNV12 = 4,
+  cudaChannelFormatKindUnsignedNormalized8X1 = 5,
+  cudaChannelFormatKindUnsignedNormalized8X2 = 6,
+  cudaChannelFormatKindUnsignedNormalized8X4 = 7,
+  cudaChannelFormatKindUnsignedNormalized16X1 = 8,
+  cudaChannelFormatKindUnsignedNormalized16X2 = 9,
+  cudaChannelFormatKindUnsignedNormalized16X4 = 10,
+  cudaChannelFormatKindSignedNormalized8X1 = 11,
+  cudaChannelFormatKindSignedNormalized8X2 = 12,
+  cudaChannelFormatKindSignedNormalized8X4 = 13,
+  cudaChannelFormatKindSignedNormalized16X1 = 14,
+  cudaChannelFormatKindSignedNormalized16X2 = 15,
+  cudaChannelFormatKindSignedNormalized16X4 = 16,
+  cudaChannelFormatKindUnsignedBlockCompressed1 = 17,
+  cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
+  cudaChannelFormatKindUnsignedBlockCompressed2 = 19,
+  cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
+  cudaChannelFormatKindUnsignedBlockCompressed3 = 21,
+  cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
+  cudaChannelFormatKindUnsignedBlockCompressed4 = 23,
+  cudaChannelFormatKindSignedBlockCompressed4 = 24,
+  cudaChannelFormatKindUnsignedBlockCompressed5 = 25,
+  cudaChannelFormatKindSignedBlockCompressed5 = 26,
+  cudaChannelFormatKindUnsignedBlockCompressed6H = 27,
+  cudaChannelFormatKindSignedBlockCompressed6H = 28,
+  cudaChannelFormatKindUnsignedBlockCompressed7 = 29,
+  cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
+  cudaChannelFormatKindUnsignedNormalized1010102 = 31,
+};
+
+// Bits per channel (x, y, z, w) and how to read them.
+struct cudaChannelFormatDesc {
+  int x;
+  int y;
+  int z;
+  int w;
+  enum cudaChannelFormatKind f;
+};
+
+// Pitched linear memory: width and height are logical sizes, pitch the row stride in bytes.
+struct cudaPitchedPtr {
+  void* ptr;
+  size_t pitch;
+  size_t xsize;
+  size_t ysize;
+};
+
+// width is in bytes for linear memory and in elements for arrays.
+struct cudaExtent {
+  size_t width;
+  size_t height;
+  size_t depth;
+};
+
+struct cudaPos {
+  size_t x;
+  size_t y;
+  size_t z;
+};
+
+// Source and destination are each either an array (with a position) or pitched memory.
+struct cudaMemcpy3DParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  struct cudaExtent extent;
+  enum cudaMemcpyKind kind;
+};
+
+// ---- Functions --------------------------------------------------------------------------
+
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes;  // static shared memory
+  size_t constSizeBytes;
+  size_t localSizeBytes;  // per thread
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;     // major * 10 + minor
+  int binaryVersion;  // major * 10 + minor
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+  int clusterDimMustBeSet;
+  int requiredClusterWidth;
+  int requiredClusterHeight;
+  int requiredClusterDepth;
+  int clusterSchedulingPolicyPreference;
+  int nonPortableClusterSizeAllowed;
+  int reserved[16];
+};
+
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax,
+};
+
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0,
+  cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2,
+  cudaFuncCachePreferEqual = 3,
+};
+
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0,
+  cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2,
+};
+
+// Values of cudaFuncAttributePreferredSharedMemoryCarveout besides a percentage.
+enum cudaSharedCarveout {
+  cudaSharedmemCarveoutDefault = -1,
+  cudaSharedmemCarveoutMaxShared = 100,
+  cudaSharedmemCarveoutMaxL1 = 0,
+};
+
+// ---- Device -----------------------------------------------------------------------------
+
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3,
+};
+
+enum cudaLimit {
+  cudaLimitStackSize = 0x00,
+  cudaLimitPrintfFifoSize = 0x01,
+  cudaLimitMallocHeapSize = 0x02,
+  cudaLimitDevRuntimeSyncDepth = 0x03,
+  cudaLimitDevRuntimePendingLaunchCount = 0x04,
+  cudaLimitMaxL2FetchGranularity = 0x05,
+  cudaLimitPersistingL2CacheSize = 0x06,
+};
+
+// cudaDeviceGetAttribute's selector. The ReservedNN names are CUDA's placeholders for
+// retired attributes; the device still answers some of them.
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock                     = 1,
+  cudaDevAttrMaxBlockDimX                           = 2,
+  cudaDevAttrMaxBlockDimY                           = 3,
+  cudaDevAttrMaxBlockDimZ                           = 4,
+  cudaDevAttrMaxGridDimX                            = 5,
+  cudaDevAttrMaxGridDimY                            = 6,
+  cudaDevAttrMaxGridDimZ                            = 7,
+  cudaDevAttrMaxSharedMemoryPerBlock                = 8,
+  cudaDevAttrTotalConstantMemory                    = 9,
+  cudaDevAttrWarpSize                               = 10,
+  cudaDevAttrMaxPitch                               = 11,
+  cudaDevAttrMaxRegistersPerBlock                   = 12,
+  cudaDevAttrClockRate                              = 13,
+  cudaDevAttrTextureAlignment                       = 14,
+  cudaDevAttrGpuOverlap                             = 15,
+  cudaDevAttrMultiProcessorCount                    = 16,
+  cudaDevAttrKernelExecTimeout                      = 17,
+  cudaDevAttrIntegrated                             = 18,
+  cudaDevAttrCanMapHostMemory                       = 19,
+  cudaDevAttrComputeMode                            = 20,
+  cudaDevAttrMaxTexture1DWidth                      = 21,
+  cudaDevAttrMaxTexture2DWidth                      = 22,
+  cudaDevAttrMaxTexture2DHeight                     = 23,
+  cudaDevAttrMaxTexture3DWidth                      = 24,
+  cudaDevAttrMaxTexture3DHeight                     = 25,
+  cudaDevAttrMaxTexture3DDepth                      = 26,
+  cudaDevAttrMaxTexture2DLayeredWidth               = 27,
+  cudaDevAttrMaxTexture2DLayeredHeight              = 28,
+  cudaDevAttrMaxTexture2DLayeredLayers              = 29,
+  cudaDevAttrSurfaceAlignment                       = 30,
+  cudaDevAttrConcurrentKernels                      = 31,
+  cudaDevAttrEccEnabled                             = 32,
+  cudaDevAttrPciBusId                               = 33,
+  cudaDevAttrPciDeviceId                            = 34,
+  cudaDevAttrTccDriver                              = 35,
+  cudaDevAttrMemoryClockRate                        = 36,
+  cudaDevAttrGlobalMemoryBusWidth                   = 37,
+  cudaDevAttrL2CacheSize                            = 38,
+  cudaDevAttrMaxThreadsPerMultiProcessor            = 39,
+  cudaDevAttrAsyncEngineCount                       = 40,
+  cudaDevAttrUnifiedAddressing                      = 41,
+  cudaDevAttrMaxTexture1DLayeredWidth               = 42,
+  cudaDevAttrMaxTexture1DLayeredLayers              = 43,
+  cudaDevAttrMaxTexture2DGatherWidth                = 45,
+  cudaDevAttrMaxTexture2DGatherHeight               = 46,
+  cudaDevAttrMaxTexture3DWidthAlt                   = 47,
+  cudaDevAttrMaxTexture3DHeightAlt                  = 48,
+  cudaDevAttrMaxTexture3DDepthAlt                   = 49,
+  cudaDevAttrPciDomainId                            = 50,
+  cudaDevAttrTexturePitchAlignment                  = 51,
+  cudaDevAttrMaxTextureCubemapWidth                 = 52,
+  cudaDevAttrMaxTextureCubemapLayeredWidth          = 53,
+  cudaDevAttrMaxTextureCubemapLayeredLayers         = 54,
+  cudaDevAttrMaxSurface1DWidth                      = 55,
+  cudaDevAttrMaxSurface2DWidth                      = 56,
+  cudaDevAttrMaxSurface2DHeight                     = 57,
+  cudaDevAttrMaxSurface3DWidth                      = 58,
+  cudaDevAttrMaxSurface3DHeight                     = 59,
+  cudaDevAttrMaxSurface3DDepth                      = 60,
+  cudaDevAttrMaxSurface1DLayeredWidth               = 61,
+  cudaDevAttrMaxSurface1DLayeredLayers              = 62,
+  cudaDevAttrMaxSurface2DLayeredWidth               = 63,
+  cudaDevAttrMaxSurface2DLayeredHeight              = 64,
+  cudaDevAttrMaxSurface2DLayeredLayers              = 65,
+  cudaDevAttrMaxSurfaceCubemapWidth                 = 66,
+  cudaDevAttrMaxSurfaceCubemapLayeredWidth          = 67,
+  cudaDevAttrMaxSurfaceCubemapLayeredLayers         = 68,
+  cudaDevAttrMaxTexture1DLinearWidth                = 69,
+  cudaDevAttrMaxTexture2DLinearWidth                = 70,
+  cudaDevAttrMaxTexture2DLinearHeight               = 71,
+  cudaDevAttrMaxTexture2DLinearPitch                = 72,
+  cudaDevAttrMaxTexture2DMipmappedWidth             = 73,
+  cudaDevAttrMaxTexture2DMipmappedHeight            = 74,
+  cudaDevAttrComputeCapabilityMajor                 = 75,
+  cudaDevAttrComputeCapabilityMinor                 = 76,
+  cudaDevAttrMaxTexture1DMipmappedWidth             = 77,
+  cudaDevAttrStreamPrioritiesSupported              = 78,
+  cudaDevAttrGlobalL1CacheSupported                 = 79,
+  cudaDevAttrLocalL1CacheSupported                  = 80,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor       = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor          = 82,
+  cudaDevAttrManagedMemory                          = 83,
+  cudaDevAttrIsMultiGpuBoard                        = 84,
+  cudaDevAttrMultiGpuBoardGroupID                   = 85,
+  cudaDevAttrHostNativeAtomicSupported              = 86,
+  cudaDevAttrSingleToDoublePrecisionPerfRatio       = 87,
+  cudaDevAttrPageableMemoryAccess                   = 88,
+  cudaDevAttrConcurrentManagedAccess                = 89,
+  cudaDevAttrComputePreemptionSupported             = 90,
+  cudaDevAttrCanUseHostPointerForRegisteredMem      = 91,
+  cudaDevAttrReserved92                             = 92,
+  cudaDevAttrReserved93                             = 93,
+  cudaDevAttrReserved94                             = 94,
+  cudaDevAttrCooperativeLaunch                      = 95,
+  cudaDevAttrReserved96                             = 96,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin           = 97,
+  cudaDevAttrCanFlushRemoteWrites                   = 98,
+  cudaDevAttrHostRegisterSupported                  = 99,
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+  cudaDevAttrDirectManagedMemAccessFromHost         = 101,
+  cudaDevAttrMaxBlocksPerMultiprocessor             = 106,
+  cudaDevAttrMaxPersistingL2CacheSize               = 108,
+  cudaDevAttrMaxAccessPolicyWindowSize              = 109,
+  cudaDevAttrReservedSharedMemoryPerBlock           = 111,
+  cudaDevAttrSparseCudaArraySupported               = 112,
+  cudaDevAttrHostRegisterReadOnlySupported          = 113,
+  cudaDevAttrTimelineSemaphoreInteropSupported      = 114,
+  cudaDevAttrMemoryPoolsSupported                   = 115,
+  cudaDevAttrGPUDirectRDMASupported                 = 116,
+  cudaDevAttrGPUDirectRDMAFlushWritesOptions        = 117,
+  cudaDevAttrGPUDirectRDMAWritesOrdering            = 118,
+  cudaDevAttrMemoryPoolSupportedHandleTypes         = 119,
+  cudaDevAttrClusterLaunch                          = 120,
+  cudaDevAttrDeferredMappingCudaArraySupported      = 121,
+  cudaDevAttrReserved122                            = 122,
+  cudaDevAttrReserved123                            = 123,
+  cudaDevAttrReserved124                            = 124,
+  cudaDevAttrIpcEventSupport                        = 125,
+  cudaDevAttrMemSyncDomainCount                     = 126,
+  cudaDevAttrReserved127                            = 127,
+  cudaDevAttrReserved128                            = 128,
+  cudaDevAttrReserved129                            = 129,
+  cudaDevAttrNumaConfig                             = 130,
+  cudaDevAttrNumaId                                 = 131,
+  cudaDevAttrReserved132                            = 132,
+  cudaDevAttrMpsEnabled                             = 133,
+  cudaDevAttrHostNumaId                             = 134,
+  cudaDevAttrD3D12CigSupported                      = 135,
+  cudaDevAttrVulkanCigSupported                     = 138,
+  cudaDevAttrGpuPciDeviceId                         = 139,
+  cudaDevAttrGpuPciSubsystemId                      = 140,
+  cudaDevAttrReserved141                            = 141,
+  cudaDevAttrHostNumaMemoryPoolsSupported           = 142,
+  cudaDevAttrHostNumaMultinodeIpcSupported          = 143,
+  cudaDevAttrHostMemoryPoolsSupported               = 144,
+  cudaDevAttrReserved145                            = 145,
+  cudaDevAttrOnlyPartialHostNativeAtomicSupported   = 147,
+  cudaDevAttrMax,
+};
+
+#ifndef CU_UUID_HAS_BEEN_DEFINED
+#define CU_UUID_HAS_BEEN_DEFINED
+struct CUuuid_st {
+  char bytes[16];
+};
+typedef struct CUuuid_st CUuuid;
+#endif
+typedef struct CUuuid_st cudaUUID_t;
+
+// cudaGetDeviceProperties' result: CUDA 13.0's fields in CUDA 13.0's order, then the fields
+// CUDA 13 removed but that many programs still read (Loom fills them with what the matching
+// cudaDeviceGetAttribute returns). Those extra fields make this struct larger than CUDA's,
+// which is harmless: Loom never exchanges it with NVIDIA's binaries.
+struct cudaDeviceProp {
+  char name[256];
+  cudaUUID_t uuid;
+  char luid[8];
+  unsigned int luidDeviceNodeMask;
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  size_t totalConstMem;
+  int major;
+  int minor;
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int multiProcessorCount;
+  int integrated;
+  int canMapHostMemory;
+  int maxTexture1D;
+  int maxTexture1DMipmap;
+  int maxTexture2D[2];
+  int maxTexture2DMipmap[2];
+  int maxTexture2DLinear[3];  // width, height, pitch
+  int maxTexture2DGather[2];
+  int maxTexture3D[3];
+  int maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2];
+  int maxTexture2DLayered[3];
+  int maxTextureCubemapLayered[2];
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  int maxSurface1DLayered[2];
+  int maxSurface2DLayered[3];
+  int maxSurfaceCubemap;
+  int maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
+  int concurrentKernels;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int pciDomainID;
+  int tccDriver;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int memoryBusWidth;  // bits
+  int l2CacheSize;     // bytes
+  int persistingL2CacheMaxSize;
+  int maxThreadsPerMultiProcessor;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int hostNativeAtomicSupported;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int cooperativeLaunch;
+  size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
+  int maxBlocksPerMultiProcessor;
+  int accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+  int hostRegisterSupported;
+  int sparseCudaArraySupported;
+  int hostRegisterReadOnlySupported;
+  int timelineSemaphoreInteropSupported;
+  int memoryPoolsSupported;
+  int gpuDirectRDMASupported;
+  unsigned int gpuDirectRDMAFlushWritesOptions;
+  int gpuDirectRDMAWritesOrdering;
+  unsigned int memoryPoolSupportedHandleTypes;
+  int deferredMappingCudaArraySupported;
+  int ipcEventSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
+  int deviceNumaConfig;
+  int deviceNumaId;
+  int mpsEnabled;
+  int hostNumaId;
+  unsigned int gpuPciDeviceID;
+  unsigned int gpuPciSubsystemID;
+  int hostNumaMultinodeIpcSupported;
+  int reserved[56];
+  // Removed in CUDA 13; kept for older programs.
+  int clockRate;                     // kHz (cudaDevAttrClockRate)
+  int memoryClockRate;               // kHz (cudaDevAttrMemoryClockRate)
+  int kernelExecTimeoutEnabled;      // cudaDevAttrKernelExecTimeout
+  int computeMode;                   // an enum cudaComputeMode value
+  int maxTexture1DLinear;            // cudaDevAttrMaxTexture1DLinearWidth
+  int cooperativeMultiDeviceLaunch;  // attribute 96, now cudaDevAttrReserved96
+  int deviceOverlap;                 // cudaDevAttrGpuOverlap
+};
+
+// ---- Streams and events -----------------------------------------------------------------
+
+// Opaque handles; the runtime defines the structs.
+typedef struct CUstream_st* cudaStream_t;
+typedef struct CUevent_st* cudaEvent_t;
+
+// cudaLaunchHostFunc's callback.
+typedef void(CUDART_CB* cudaHostFn_t)(void* userData);
+// cudaStreamAddCallback's callback (CUDA declares it in cuda_runtime_api.h).
+typedef void(CUDART_CB* cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
+                                             void* userData);

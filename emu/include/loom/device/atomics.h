@@ -1,0 +1,55 @@
+// CUDA's atomic functions (Programming Guide "Atomic Functions"; seed 002's list), with the
+// semantics HARDWARE_NOTES.md measured on sm_90 (atomicInc/atomicDec wrap rules, float
+// atomicAdd on global memory flushing subnormals). Implemented out of line in the engine, where
+// the checkers can see them; the _block and _system forms are the same operation on a CPU.
+#pragma once
+
+#define LOOM_ATOMIC_DECL(name, T) T name(T* address, T val);
+#define LOOM_ATOMIC_SCOPES(name, T)                                                        \
+  T name(T* address, T val);                                                               \
+  inline T name##_block(T* address, T val) { return name(address, val); }                  \
+  inline T name##_system(T* address, T val) { return name(address, val); }
+
+LOOM_ATOMIC_SCOPES(atomicAdd, int)
+LOOM_ATOMIC_SCOPES(atomicAdd, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicAdd, unsigned long long int)
+LOOM_ATOMIC_SCOPES(atomicAdd, float)
+LOOM_ATOMIC_SCOPES(atomicAdd, double)
+LOOM_ATOMIC_SCOPES(atomicSub, int)
+LOOM_ATOMIC_SCOPES(atomicSub, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicExch, int)
+LOOM_ATOMIC_SCOPES(atomicExch, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicExch, unsigned long long int)
+LOOM_ATOMIC_SCOPES(atomicExch, float)
+LOOM_ATOMIC_SCOPES(atomicMin, int)
+LOOM_ATOMIC_SCOPES(atomicMin, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicMin, long long int)
+LOOM_ATOMIC_SCOPES(atomicMin, unsigned long long int)
+LOOM_ATOMIC_SCOPES(atomicMax, int)
+LOOM_ATOMIC_SCOPES(atomicMax, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicMax, long long int)
+LOOM_ATOMIC_SCOPES(atomicMax, unsigned long long int)
+LOOM_ATOMIC_SCOPES(atomicInc, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicDec, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicAnd, int)
+LOOM_ATOMIC_SCOPES(atomicAnd, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicAnd, unsigned long long int)
+LOOM_ATOMIC_SCOPES(atomicOr, int)
+LOOM_ATOMIC_SCOPES(atomicOr, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicOr, unsigned long long int)
+LOOM_ATOMIC_SCOPES(atomicXor, int)
+LOOM_ATOMIC_SCOPES(atomicXor, unsigned int)
+LOOM_ATOMIC_SCOPES(atomicXor, unsigned long long int)
+
+#define LOOM_ATOMIC_CAS(T)                                                                  \
+  T atomicCAS(T* address, T compare, T val);                                                \
+  inline T atomicCAS_block(T* address, T compare, T val) { return atomicCAS(address, compare, val); } \
+  inline T atomicCAS_system(T* address, T compare, T val) { return atomicCAS(address, compare, val); }
+LOOM_ATOMIC_CAS(int)
+LOOM_ATOMIC_CAS(unsigned int)
+LOOM_ATOMIC_CAS(unsigned long long int)
+LOOM_ATOMIC_CAS(unsigned short int)
+
+#undef LOOM_ATOMIC_DECL
+#undef LOOM_ATOMIC_SCOPES
+#undef LOOM_ATOMIC_CAS

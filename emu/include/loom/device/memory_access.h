@@ -1,0 +1,20 @@
+// Cache-hinted loads and stores (__ldg and friends): on a CPU they are plain accesses, still
+// seen by the memory-access hooks because they are ordinary C++ in the kernel's TU.
+#pragma once
+
+namespace loom {
+// Base of the running block's dynamic shared memory; loom-cc rewrites `extern __shared__ T x[]`
+// into a pointer initialised from this.
+void* dynamicSharedBase();
+}  // namespace loom
+
+template <class T> inline T __ldg(const T* p) { return *p; }
+template <class T> inline T __ldca(const T* p) { return *p; }
+template <class T> inline T __ldcg(const T* p) { return *p; }
+template <class T> inline T __ldcs(const T* p) { return *p; }
+template <class T> inline T __ldlu(const T* p) { return *p; }
+template <class T> inline T __ldcv(const T* p) { return *p; }
+template <class T> inline void __stwb(T* p, T v) { *p = v; }
+template <class T> inline void __stcg(T* p, T v) { *p = v; }
+template <class T> inline void __stcs(T* p, T v) { *p = v; }
+template <class T> inline void __stwt(T* p, T v) { *p = v; }

@@ -1,0 +1,31 @@
+// Barriers, warp synchronisation, fences and thread yielding in device code.
+// Each forwards to the engine (out of line: the scheduler decides who runs next).
+#pragma once
+
+namespace loom::device {
+void syncthreads();
+int syncthreadsCount(int predicate);
+int syncthreadsAnd(int predicate);
+int syncthreadsOr(int predicate);
+void syncwarp(unsigned mask);
+void threadfence();
+void nanosleep(unsigned ns);
+[[noreturn]] void trap();
+long long clock64();
+}  // namespace loom::device
+
+inline void __syncthreads() { ::loom::device::syncthreads(); }
+inline int __syncthreads_count(int predicate) { return ::loom::device::syncthreadsCount(predicate); }
+inline int __syncthreads_and(int predicate) { return ::loom::device::syncthreadsAnd(predicate); }
+inline int __syncthreads_or(int predicate) { return ::loom::device::syncthreadsOr(predicate); }
+inline void __syncwarp(unsigned mask = 0xffffffffu) { ::loom::device::syncwarp(mask); }
+// The device implements all three as fence.sc at cta/gpu/sys scope (HARDWARE_NOTES.md); on a
+// CPU every scope is the same sequentially consistent fence.
+inline void __threadfence_block() { ::loom::device::threadfence(); }
+inline void __threadfence() { ::loom::device::threadfence(); }
+inline void __threadfence_system() { ::loom::device::threadfence(); }
+inline void __nanosleep(unsigned ns) { ::loom::device::nanosleep(ns); }
+[[noreturn]] inline void __trap() { ::loom::device::trap(); }
+[[noreturn]] inline void __brkpt() { ::loom::device::trap(); }
+// clock() stays the C library's (same name and signature); clock64() counts nanoseconds.
+inline long long clock64() { return ::loom::device::clock64(); }

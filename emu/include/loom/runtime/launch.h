@@ -1,0 +1,99 @@
+// Kernel launches: what `kernel<<<grid, block, smem, stream>>>(args)` becomes.
+//
+// loom-cc rewrites the launch to `kernel ->* ::loom::launchConfig(grid, block, smem, stream)(args)`.
+// Postfix calls bind tighter than ->*, so the configuration and arguments are bound first and
+// operator->* (found by argument-dependent lookup on BoundLaunch) receives the kernel itself,
+// whatever expression names it: `k`, `ns::k<T, 4>`, `(*ptr)`. Arguments are converted to the
+// kernel's parameter types at the launch, as in a call, and copied: every CUDA thread then gets
+// its own copy of the parameters, as on the device.
+#pragma once
+
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "cuda_runtime_api.h"
+
+namespace loom {
+
+namespace runtime {
+// Validates the configuration, queues the launch on `stream` and returns the launch's error
+// (also recorded as the last error), as the device does.
+cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
+                         std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
+                         size_t sharedBytes, cudaStream_t stream);
+}  // namespace runtime
+
+struct LaunchConfig {
+  dim3 grid;
+  dim3 block;
+  size_t sharedBytes;
+  cudaStream_t stream;
+};
+
+template <class... A>
+struct BoundLaunch {
+  LaunchConfig config;
+  std::tuple<A&&...> arguments;  // lives until the end of the launch's full expression
+};
+
+struct LaunchConfigBinder {
+  LaunchConfig config;
+  template <class... A>
+  BoundLaunch<A...> operator()(A&&... arguments) const {
+    return BoundLaunch<A...>{config, std::forward_as_tuple(std::forward<A>(arguments)...)};
+  }
+};
+
+inline LaunchConfigBinder launchConfig(dim3 grid, dim3 block, size_t sharedBytes = 0,
+                                       cudaStream_t stream = 0) {
+  return LaunchConfigBinder{LaunchConfig{grid, block, sharedBytes, stream}};
+}
+
+// A kernel with its parameter values: runs the kernel once as the current CUDA thread.
+template <class... P>
+struct BoundKernel {
+  void (*kernel)(P...);
+  std::tuple<std::decay_t<P>...> parameters;
+
+  static void invoke(const void* self) {
+    auto* bound = static_cast<const BoundKernel*>(self);
+    std::apply(bound->kernel, bound->parameters);
+  }
+};
+
+template <class... P, class... A>
+void operator->*(void (*kernel)(P...), BoundLaunch<A...>&& launch) {
+  static_assert(sizeof...(P) == sizeof...(A),
+                "kernel launch: the number of arguments does not match the kernel's parameters "
+                "(Loom does not apply default arguments of __global__ functions)");
+  auto bound = std::make_shared<BoundKernel<P...>>(BoundKernel<P...>{
+      kernel, std::apply(
+                  [](auto&&... a) {
+                    return std::tuple<std::decay_t<P>...>(std::forward<decltype(a)>(a)...);
+                  },
+                  launch.arguments)});
+  runtime::launchKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::invoke,
+                        std::move(bound), launch.config.grid, launch.config.block,
+                        launch.config.sharedBytes, launch.config.stream);
+}
+
+// cudaLaunchKernel's arguments: an array of pointers to each parameter's value.
+template <class... P, std::size_t... I>
+std::shared_ptr<const void> bindArgumentArray(void (*kernel)(P...), void** args,
+                                              std::index_sequence<I...>) {
+  return std::make_shared<BoundKernel<P...>>(BoundKernel<P...>{
+      kernel, std::tuple<std::decay_t<P>...>(*static_cast<std::decay_t<P>*>(args[I])...)});
+}
+
+}  // namespace loom
+
+template <class... P>
+cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 grid, dim3 block, void** args,
+                             size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return ::loom::runtime::launchKernel(
+      reinterpret_cast<const void*>(func), &::loom::BoundKernel<P...>::invoke,
+      ::loom::bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,
+      sharedMem, stream);
+}

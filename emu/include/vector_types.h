@@ -1,0 +1,48 @@
+// CUDA's built-in vector types (char1..double4, dim3) with the alignments the CUDA C++
+// Programming Guide lists (seed 000, "vector types"), and their make_* constructors.
+// Written for Loom; valid C++17 so that code built with loom-cc's default -std=c++17 sees it.
+#pragma once
+
+#include "loom/core/qualifiers.h"
+
+// LOOM_VEC_TYPES(T, name, a1, a2, a3, a4): name1..name4 with the given alignments.
+#define LOOM_VEC1(T, N, A) struct __attribute__((aligned(A))) N##1 { T x; };
+#define LOOM_VEC2(T, N, A) struct __attribute__((aligned(A))) N##2 { T x, y; };
+#define LOOM_VEC3(T, N, A) struct N##3 { T x, y, z; };
+#define LOOM_VEC4(T, N, A) struct __attribute__((aligned(A))) N##4 { T x, y, z, w; };
+#define LOOM_MAKE(T, N)                                                                     \
+  __host__ __device__ inline constexpr N##1 make_##N##1(T x) { return N##1{x}; }          \
+  __host__ __device__ inline constexpr N##2 make_##N##2(T x, T y) { return N##2{x, y}; }  \
+  __host__ __device__ inline constexpr N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; } \
+  __host__ __device__ inline constexpr N##4 make_##N##4(T x, T y, T z, T w) { return N##4{x, y, z, w}; }
+#define LOOM_VEC_TYPES(T, N, A1, A2, A4) \
+  LOOM_VEC1(T, N, A1) LOOM_VEC2(T, N, A2) LOOM_VEC3(T, N, A1) LOOM_VEC4(T, N, A4) LOOM_MAKE(T, N)
+
+LOOM_VEC_TYPES(signed char, char, 1, 2, 4)
+LOOM_VEC_TYPES(unsigned char, uchar, 1, 2, 4)
+LOOM_VEC_TYPES(short, short, 2, 4, 8)
+LOOM_VEC_TYPES(unsigned short, ushort, 2, 4, 8)
+LOOM_VEC_TYPES(int, int, 4, 8, 16)
+LOOM_VEC_TYPES(unsigned int, uint, 4, 8, 16)
+LOOM_VEC_TYPES(long, long, 8, 16, 16)
+LOOM_VEC_TYPES(unsigned long, ulong, 8, 16, 16)
+LOOM_VEC_TYPES(long long, longlong, 8, 16, 16)
+LOOM_VEC_TYPES(unsigned long long, ulonglong, 8, 16, 16)
+LOOM_VEC_TYPES(float, float, 4, 8, 16)
+LOOM_VEC_TYPES(double, double, 8, 16, 16)
+
+#undef LOOM_VEC1
+#undef LOOM_VEC2
+#undef LOOM_VEC3
+#undef LOOM_VEC4
+#undef LOOM_MAKE
+#undef LOOM_VEC_TYPES
+
+// dim3: a uint3 whose unspecified components are 1.
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
+  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
+};

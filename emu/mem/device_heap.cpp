@@ -1,0 +1,105 @@
+#include "mem/device_heap.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace loom::mem {
+
+namespace {
+constexpr std::size_t kCapacity = 81559289856;  // an H100 80GB HBM3's totalGlobalMem
+std::size_t pageSize() { return static_cast<std::size_t>(sysconf(_SC_PAGESIZE)); }
+}  // namespace
+
+DeviceHeap& DeviceHeap::instance() {
+  static DeviceHeap heap;
+  return heap;
+}
+
+DeviceHeap::DeviceHeap() {
+  capacity_ = kCapacity / pageSize() * pageSize();
+  // PROT_NONE + MAP_NORESERVE reserves addresses only; pages are committed when allocated.
+  void* mem = mmap(nullptr, capacity_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (mem == MAP_FAILED) {
+    std::perror("loom: cannot reserve the device address range");
+    std::abort();
+  }
+  base_ = reinterpret_cast<std::uintptr_t>(mem);
+  bump_ = base_;
+}
+
+std::size_t DeviceHeap::used() const {
+  std::lock_guard lock(mutex_);
+  return used_;
+}
+
+std::uintptr_t DeviceHeap::carve(std::size_t mapped) {
+  if (bump_ + mapped <= base_ + capacity_) {
+    std::uintptr_t at = bump_;
+    bump_ += mapped;
+    return at;
+  }
+  for (auto it = freeRanges_.begin(); it != freeRanges_.end(); ++it) {
+    if (it->second < mapped) continue;
+    std::uintptr_t at = it->first;
+    std::size_t rest = it->second - mapped;
+    freeRanges_.erase(it);
+    if (rest) freeRanges_.emplace(at + mapped, rest);
+    return at;
+  }
+  return 0;
+}
+
+void* DeviceHeap::allocate(std::size_t bytes, AllocationKind kind, unsigned flags) {
+  std::size_t page = pageSize();
+  if (bytes > capacity_) return nullptr;
+  std::size_t mapped = (bytes == 0 ? page : (bytes + page - 1) / page * page);
+  std::lock_guard lock(mutex_);
+  if (used_ + mapped > capacity_) return nullptr;
+  std::uintptr_t at = carve(mapped);
+  if (!at) return nullptr;
+  if (mprotect(reinterpret_cast<void*>(at), mapped, PROT_READ | PROT_WRITE) != 0) return nullptr;
+  live_.emplace(at, Allocation{at, bytes, mapped, kind, flags});
+  used_ += mapped;
+  return reinterpret_cast<void*>(at);
+}
+
+bool DeviceHeap::release(void* p, bool (*kindAllowed)(AllocationKind)) {
+  std::lock_guard lock(mutex_);
+  auto it = live_.find(reinterpret_cast<std::uintptr_t>(p));
+  if (it == live_.end() || !kindAllowed(it->second.kind)) return false;
+  Allocation a = it->second;
+  live_.erase(it);
+  used_ -= a.mapped;
+  madvise(reinterpret_cast<void*>(a.base), a.mapped, MADV_DONTNEED);
+  mprotect(reinterpret_cast<void*>(a.base), a.mapped, PROT_NONE);
+  freeRanges_.emplace(a.base, a.mapped);
+  return true;
+}
+
+std::optional<Allocation> DeviceHeap::find(const void* p) const {
+  auto addr = reinterpret_cast<std::uintptr_t>(p);
+  std::lock_guard lock(mutex_);
+  auto it = live_.upper_bound(addr);
+  if (it == live_.begin()) return std::nullopt;
+  --it;
+  const Allocation& a = it->second;
+  // One past the end still belongs to the allocation for range checks of size-0 copies.
+  if (addr >= a.base && addr < a.base + (a.size ? a.size : 1)) return a;
+  return std::nullopt;
+}
+
+void DeviceHeap::releaseAll() {
+  std::lock_guard lock(mutex_);
+  for (auto& [base, a] : live_) {
+    madvise(reinterpret_cast<void*>(a.base), a.mapped, MADV_DONTNEED);
+    mprotect(reinterpret_cast<void*>(a.base), a.mapped, PROT_NONE);
+    freeRanges_.emplace(a.base, a.mapped);
+  }
+  live_.clear();
+  used_ = 0;
+}
+
+}  // namespace loom::mem

@@ -1,0 +1,38 @@
+// A kernel fault: what went wrong, where in the grid, and where in the source.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "vector_types.h"
+
+namespace loom::report {
+
+enum class FaultKind {
+  IllegalAddress,    // a load or store the device would fault on (null, unmapped, freed)
+  StackOverflow,     // a CUDA thread ran off its fiber stack (guard page)
+  MisalignedAddress,
+  AssertFailed,      // device-side assert()
+  Trap,              // __trap()
+  DivideByZero,      // integer division by zero: the GPU returns garbage, a CPU traps
+  Exception,         // a C++ exception escaped the kernel
+  Deadlock,          // threads wait at a barrier or warp collective that can never complete
+};
+
+struct Fault {
+  FaultKind kind = FaultKind::IllegalAddress;
+  uint3 block{0, 0, 0};
+  uint3 thread{0, 0, 0};
+  std::uintptr_t address = 0;   // faulting data address, where one exists
+  const void* pc = nullptr;     // faulting instruction, symbolized when reported
+  std::string detail;           // kind-specific text (assert expression, exception what())
+  std::string sourceLocation;   // "file:line" when known without symbolizing (assert)
+};
+
+// The CUDA error a fault of this kind makes the launch (and the context) return.
+int cudaErrorFor(FaultKind kind);
+
+// One human-readable report for stderr, naming kernel, block, thread and source line.
+std::string describe(const Fault& fault, const std::string& kernelName);
+
+}  // namespace loom::report

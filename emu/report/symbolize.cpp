@@ -1,0 +1,102 @@
+#include "report/symbolize.h"
+
+#include <cxxabi.h>
+#include <dlfcn.h>
+#include <link.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <sstream>
+
+namespace loom::report {
+
+namespace {
+
+struct ModuleAddress {
+  std::string file;        // object file on disk
+  std::uintptr_t offset;   // address relative to the module's load bias
+};
+
+// Which loaded object holds `pc`, and where. dl_iterate_phdr gives the load bias for PIE and
+// non-PIE executables alike, which dladdr's dli_fbase does not.
+bool locate(const void* pc, ModuleAddress& out) {
+  struct Search {
+    std::uintptr_t pc;
+    ModuleAddress* out;
+    bool found;
+  } search{reinterpret_cast<std::uintptr_t>(pc), &out, false};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) -> int {
+        auto* s = static_cast<Search*>(data);
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const auto& ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_LOAD) continue;
+          std::uintptr_t begin = info->dlpi_addr + ph.p_vaddr;
+          if (s->pc < begin || s->pc >= begin + ph.p_memsz) continue;
+          s->out->file = (info->dlpi_name && *info->dlpi_name) ? info->dlpi_name : "/proc/self/exe";
+          s->out->offset = s->pc - info->dlpi_addr;
+          s->found = true;
+          return 1;
+        }
+        return 0;
+      },
+      &search);
+  return search.found;
+}
+
+// Runs addr2line once; returns its two output lines (function, file:line).
+bool addr2line(const ModuleAddress& where, std::string& function, std::string& location) {
+  static std::mutex mutex;  // popen from several workers at once works, but keeps reports tidy
+  std::lock_guard lock(mutex);
+  std::string file = where.file;
+  if (file == "/proc/self/exe") {
+    std::array<char, 4096> path{};
+    ssize_t n = readlink("/proc/self/exe", path.data(), path.size() - 1);
+    if (n > 0) file.assign(path.data(), static_cast<std::size_t>(n));
+  }
+  std::ostringstream cmd;
+  cmd << "addr2line -C -f -e '" << file << "' 0x" << std::hex << where.offset << " 2>/dev/null";
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
+  if (!pipe) return false;
+  std::array<char, 4096> line{};
+  if (!fgets(line.data(), line.size(), pipe.get())) return false;
+  function = line.data();
+  if (!fgets(line.data(), line.size(), pipe.get())) return false;
+  location = line.data();
+  for (auto* s : {&function, &location})
+    while (!s->empty() && (s->back() == '\n' || s->back() == '\r')) s->pop_back();
+  // addr2line appends " (discriminator N)" to some lines.
+  if (auto pos = location.find(" (discriminator"); pos != std::string::npos) location.resize(pos);
+  return true;
+}
+
+}  // namespace
+
+std::string sourceLine(const void* pc) {
+  ModuleAddress where;
+  std::string function, location;
+  if (!locate(pc, where) || !addr2line(where, function, location)) return "";
+  if (location.rfind("??", 0) == 0) return "";
+  return location;
+}
+
+std::string functionName(const void* code) {
+  Dl_info info{};
+  if (dladdr(code, &info) && info.dli_sname && info.dli_saddr == code) {
+    int status = 0;
+    std::unique_ptr<char, void (*)(void*)> demangled(
+        abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status), std::free);
+    return status == 0 ? demangled.get() : info.dli_sname;
+  }
+  ModuleAddress where;
+  std::string function, location;
+  if (locate(code, where) && addr2line(where, function, location) && function != "??")
+    return function;
+  return "?";
+}
+
+}  // namespace loom::report

@@ -1,0 +1,15 @@
+// Code addresses to names and source lines, for reports. Uses the binutils `addr2line` that
+// comes with the compiler (loom-cc builds kernels with line tables, -g1), so Loom needs no DWARF
+// library; symbolizing happens only when something is reported, never on a hot path.
+#pragma once
+
+#include <string>
+
+namespace loom::report {
+
+// "file:line" for a code address, or "" when no line information is available.
+std::string sourceLine(const void* pc);
+// The demangled name of the function at a code address ("vecAdd(float*, int)"), or "?".
+std::string functionName(const void* code);
+
+}  // namespace loom::report

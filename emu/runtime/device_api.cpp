@@ -1,0 +1,149 @@
+// Device management: one emulated sm_90 device (an H100), device 0.
+#include <atomic>
+#include <cstring>
+
+#include "cuda_runtime_api.h"
+#include "device/device_printf.h"
+#include "loom/runtime/device_properties.h"
+#include "mem/device_heap.h"
+#include "runtime/device_queue.h"
+#include "runtime/error_state.h"
+#include "sched/worker.h"
+
+using namespace loom::runtime;
+
+namespace loom::runtime {
+extern std::atomic<int> gEmulatedArch;
+}
+
+namespace {
+thread_local int tDevice = 0;
+unsigned gDeviceFlags = 0;
+// cudaLimit defaults of an sm_90 device, indexed by cudaLimit.
+size_t gLimits[7] = {1024, 1 << 20, 8 << 20, 2, 2048, 64, 0};
+// Waits for all queued device work and makes what kernels printed visible.
+cudaError_t synchronizeAll() {
+  DeviceQueue::instance().waitAll();
+  loom::device::flushPrintfBuffer();
+  return stickyOr(cudaSuccess);
+}
+}  // namespace
+
+namespace loom::runtime {
+cudaError_t synchronizeDevice() { return synchronizeAll(); }
+}  // namespace loom::runtime
+
+extern "C" {
+
+cudaError_t cudaGetDeviceCount(int* count) {
+  if (!count) return recordError(cudaErrorInvalidValue);
+  *count = 1;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDevice(int* device) {
+  if (!device) return recordError(cudaErrorInvalidValue);
+  *device = tDevice;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaSetDevice(int device) {
+  if (device != 0) return recordError(cudaErrorInvalidDevice);
+  tDevice = device;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaInitDevice(int device, unsigned int, unsigned int) {
+  return device == 0 ? stickyOr(cudaSuccess) : recordError(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp*) {
+  if (!device) return recordError(cudaErrorInvalidValue);
+  *device = 0;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
+  if (!prop) return recordError(cudaErrorInvalidValue);
+  if (device != 0) return recordError(cudaErrorInvalidDevice);
+  *prop = deviceProperties();
+  // The device model is an H100's; the compute capability is the one loom-cc emulates.
+  prop->major = gEmulatedArch.load() / 100;
+  prop->minor = gEmulatedArch.load() % 100 / 10;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
+  if (!value) return recordError(cudaErrorInvalidValue);
+  if (device != 0) return recordError(cudaErrorInvalidDevice);
+  return stickyOr(deviceAttribute(value, attr));
+}
+
+cudaError_t cudaDeviceSynchronize(void) { return synchronizeAll(); }
+
+cudaError_t cudaDeviceReset(void) {
+  DeviceQueue::instance().waitAll();
+  loom::device::flushPrintfBuffer();
+  loom::mem::DeviceHeap::instance().releaseAll();
+  clearStickyError();
+  takeLastError();
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned int flags) {
+  gDeviceFlags = flags;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned int* flags) {
+  if (!flags) return recordError(cudaErrorInvalidValue);
+  *flags = gDeviceFlags;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaDriverGetVersion(int* v) {
+  if (!v) return recordError(cudaErrorInvalidValue);
+  *v = 13000;
+  return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int* v) {
+  if (!v) return recordError(cudaErrorInvalidValue);
+  *v = CUDART_VERSION;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
+  if (unsigned(limit) >= sizeof gLimits / sizeof gLimits[0]) return stickyOr(cudaErrorUnsupportedLimit);
+  gLimits[limit] = value;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit) {
+  if (!value) return recordError(cudaErrorInvalidValue);
+  if (unsigned(limit) >= sizeof gLimits / sizeof gLimits[0]) return stickyOr(cudaErrorUnsupportedLimit);
+  *value = gLimits[limit];
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return stickyOr(cudaSuccess); }
+
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config) {
+  if (!config) return recordError(cudaErrorInvalidValue);
+  *config = cudaFuncCachePreferNone;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaGetLastError(void) { return takeLastError(); }
+cudaError_t cudaPeekAtLastError(void) { return peekLastError(); }
+
+}  // extern "C"
+
+namespace loom::runtime {
+// -arch=sm_XX as loom-cc passed it (LOOM_EMULATED_ARCH, __CUDA_ARCH__ numbering: 900).
+std::atomic<int> gEmulatedArch{900};
+int registerEmulatedArch(int arch) {
+  gEmulatedArch.store(arch);
+  return arch;
+}
+}  // namespace loom::runtime

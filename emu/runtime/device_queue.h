@@ -1,0 +1,31 @@
+// The device's work queue. Every stream operation (launch, async copy, event record, host
+// function) is submitted here in issue order and run by one device thread, which spreads a
+// launch's blocks over the workers. One FIFO for all streams is a legal CUDA schedule (streams
+// may, not must, overlap) and it can never deadlock: cudaStreamWaitEvent waits for an event
+// record issued earlier, and everything issued earlier runs first. Host code is not blocked by
+// asynchronous work. In serial mode operations run at once on the calling thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+namespace loom::runtime {
+
+class DeviceQueue {
+public:
+  static DeviceQueue& instance();
+
+  // Returns the operation's sequence number; operations complete in sequence order.
+  std::uint64_t submit(std::function<void()> operation);
+  bool completed(std::uint64_t sequence) const;
+  void waitFor(std::uint64_t sequence);
+  void waitAll();
+  std::uint64_t lastSubmitted() const;
+
+private:
+  DeviceQueue();
+  struct State;
+  State* state_;
+};
+
+}  // namespace loom::runtime

@@ -1,0 +1,48 @@
+#include "runtime/error_state.h"
+
+#include <atomic>
+
+namespace loom::runtime {
+
+namespace {
+thread_local cudaError_t tLastError = cudaSuccess;
+std::atomic<cudaError_t> gSticky{cudaSuccess};
+// The device hands a sticky error to cudaGetLastError once; every other call keeps returning it
+// (validate/probes/recorded/kernel_faults.txt: get_last_error, then get_last_error_again).
+std::atomic<bool> gStickyDelivered{false};
+}  // namespace
+
+cudaError_t recordError(cudaError_t e) {
+  if (e != cudaSuccess) tLastError = e;
+  return e;
+}
+
+cudaError_t takeLastError() {
+  cudaError_t sticky = gSticky.load();
+  if (sticky != cudaSuccess && !gStickyDelivered.exchange(true)) {
+    tLastError = cudaSuccess;
+    return sticky;
+  }
+  cudaError_t e = tLastError;
+  tLastError = cudaSuccess;
+  return e;
+}
+
+cudaError_t peekLastError() {
+  cudaError_t sticky = gSticky.load();
+  return sticky != cudaSuccess && !gStickyDelivered.load() ? sticky : tLastError;
+}
+
+cudaError_t stickyError() { return gSticky.load(); }
+
+void setStickyError(cudaError_t e) {
+  cudaError_t expected = cudaSuccess;
+  if (gSticky.compare_exchange_strong(expected, e)) gStickyDelivered.store(false);
+}
+
+void clearStickyError() {
+  gSticky.store(cudaSuccess);
+  gStickyDelivered.store(false);
+}
+
+}  // namespace loom::runtime

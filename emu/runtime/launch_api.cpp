@@ -1,0 +1,147 @@
+// Kernel launch: configuration checks with the device's error codes, then the launch is queued.
+#include <cstdio>
+#include <memory>
+
+#include "cuda_runtime_api.h"
+#include "device/device_printf.h"
+#include "loom/runtime/device_properties.h"
+#include "loom/runtime/launch.h"
+#include "report/symbolize.h"
+#include "runtime/device_queue.h"
+#include "runtime/error_state.h"
+#include "runtime/kernel_registry.h"
+#include "sched/grid_executor.h"
+#include "sched/launch.h"
+
+namespace loom::runtime {
+
+namespace {
+
+// CUDA 13 answers every invalid configuration with cudaErrorInvalidValue, not the older
+// cudaErrorInvalidConfiguration (validate/probes/recorded/launch_errors.txt).
+cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t sharedBytes) {
+  const cudaDeviceProp& p = deviceProperties();
+  if (block.x == 0 || block.y == 0 || block.z == 0 || grid.x == 0 || grid.y == 0 || grid.z == 0)
+    return cudaErrorInvalidValue;
+  if (block.x > unsigned(p.maxThreadsDim[0]) || block.y > unsigned(p.maxThreadsDim[1]) ||
+      block.z > unsigned(p.maxThreadsDim[2]) ||
+      std::uint64_t(block.x) * block.y * block.z > unsigned(p.maxThreadsPerBlock))
+    return cudaErrorInvalidValue;
+  if (grid.x > unsigned(p.maxGridSize[0]) || grid.y > unsigned(p.maxGridSize[1]) ||
+      grid.z > unsigned(p.maxGridSize[2]))
+    return cudaErrorInvalidValue;
+  if (sharedBytes > kernelSettings(kernel).maxDynamicSharedBytes) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+void execute(sched::Launch& launch) {
+  if (stickyError() != cudaSuccess) return;  // a faulted context runs nothing more
+  sched::runGrid(launch);
+  if (auto fault = launch.fault()) {
+    device::flushPrintfBuffer();  // what the kernel printed before it failed comes first
+    std::string text = report::describe(*fault, report::functionName(launch.kernel));
+    std::fputs(text.c_str(), stderr);
+    std::fflush(stderr);
+    setStickyError(static_cast<cudaError_t>(report::cudaErrorFor(fault->kind)));
+  }
+}
+
+}  // namespace
+
+cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
+                         std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
+                         size_t sharedBytes, cudaStream_t stream) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  if (cudaError_t e = checkConfiguration(kernel, grid, block, sharedBytes); e != cudaSuccess)
+    return recordError(e);
+  auto launch = std::make_shared<sched::Launch>();
+  launch->kernel = kernel;
+  launch->invoke = invoke;
+  launch->arguments = std::move(arguments);
+  launch->grid = grid;
+  launch->block = block;
+  launch->dynamicSharedBytes = sharedBytes;
+  (void)stream;  // one device queue serves every stream (device_queue.h)
+  DeviceQueue::instance().submit([launch] { execute(*launch); });
+  return cudaSuccess;
+}
+
+}  // namespace loom::runtime
+
+using namespace loom::runtime;
+
+extern "C" {
+
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
+  if (!attr || !func) return stickyOr(cudaErrorInvalidDeviceFunction);
+  const cudaDeviceProp& p = deviceProperties();
+  *attr = cudaFuncAttributes{};
+  // Loom cannot know a kernel's registers or static shared size (that is ptxas's business):
+  // report none used, so limits derive from the device alone.
+  attr->maxThreadsPerBlock = p.maxThreadsPerBlock;
+  attr->maxDynamicSharedSizeBytes = static_cast<int>(kernelSettings(func).maxDynamicSharedBytes);
+  attr->ptxVersion = p.major * 10 + p.minor;
+  attr->binaryVersion = p.major * 10 + p.minor;
+  attr->preferredShmemCarveout = kernelSettings(func).preferredSharedCarveout;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaFuncSetAttribute(const void* func, cudaFuncAttribute attr, int value) {
+  if (!func) return stickyOr(cudaErrorInvalidDeviceFunction);
+  KernelSettings s = kernelSettings(func);
+  const cudaDeviceProp& p = deviceProperties();
+  switch (attr) {
+    case cudaFuncAttributeMaxDynamicSharedMemorySize:
+      if (value < 0 || size_t(value) > p.sharedMemPerBlockOptin) return stickyOr(cudaErrorInvalidValue);
+      s.maxDynamicSharedBytes = size_t(value);
+      break;
+    case cudaFuncAttributePreferredSharedMemoryCarveout:
+      if (value < -1 || value > 100) return stickyOr(cudaErrorInvalidValue);
+      s.preferredSharedCarveout = value;
+      break;
+    default:
+      break;  // accepted; nothing in Loom depends on the others
+  }
+  updateKernelSettings(func, s);
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void* func, cudaFuncCache) {
+  return stickyOr(func ? cudaSuccess : cudaErrorInvalidDeviceFunction);
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, const void* func,
+                                                                   int blockSize,
+                                                                   size_t dynamicSMemSize,
+                                                                   unsigned int) {
+  if (!numBlocks || !func || blockSize <= 0) return stickyOr(cudaErrorInvalidValue);
+  const cudaDeviceProp& p = deviceProperties();
+  if (blockSize > p.maxThreadsPerBlock) {
+    *numBlocks = 0;
+    return stickyOr(cudaSuccess);
+  }
+  // Threads are allocated per warp; shared memory per block includes the 1 KiB the system
+  // reserves. Registers are unknown to Loom and do not limit here.
+  int warps = (blockSize + p.warpSize - 1) / p.warpSize;
+  int byThreads = (p.maxThreadsPerMultiProcessor / p.warpSize) / warps;
+  int blocks = byThreads < p.maxBlocksPerMultiProcessor ? byThreads : p.maxBlocksPerMultiProcessor;
+  if (dynamicSMemSize > kernelSettings(func).maxDynamicSharedBytes) {
+    *numBlocks = 0;  // the kernel could not be launched with this much at all
+    return stickyOr(cudaSuccess);
+  }
+  if (dynamicSMemSize > 0) {
+    size_t perBlock = dynamicSMemSize + p.reservedSharedMemPerBlock;
+    int bySmem = static_cast<int>(p.sharedMemPerMultiprocessor / perBlock);
+    if (bySmem < blocks) blocks = bySmem;
+  }
+  *numBlocks = blocks;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* func,
+                                                          int blockSize, size_t dynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize,
+                                                                dynamicSMemSize, 0);
+}
+
+}  // extern "C"

@@ -1,0 +1,304 @@
+// Memory management and copies. Device, managed and pinned host memory all come from the
+// device heap (mem/device_heap.h); copies run on the device queue, so they are ordered with
+// kernels exactly as in CUDA's stream semantics.
+#include <cstdlib>
+#include <cstring>
+
+#include "cuda_runtime_api.h"
+#include "device/device_printf.h"
+#include "mem/device_heap.h"
+#include "runtime/device_queue.h"
+#include "runtime/error_state.h"
+#include "runtime/host_registry.h"
+
+using namespace loom::runtime;
+using loom::mem::AllocationKind;
+using loom::mem::DeviceHeap;
+
+namespace loom::runtime {
+cudaError_t synchronizeDevice();
+}
+
+namespace {
+
+enum class Side { Host, Device };
+
+// Where a pointer lives, in cudaMemoryType terms.
+cudaMemoryType memoryType(const void* p) {
+  if (auto a = DeviceHeap::instance().find(p)) {
+    switch (a->kind) {
+      case AllocationKind::Device: return cudaMemoryTypeDevice;
+      case AllocationKind::Managed: return cudaMemoryTypeManaged;
+      case AllocationKind::PinnedHost: return cudaMemoryTypeHost;
+    }
+  }
+  if (isRegisteredHost(p)) return cudaMemoryTypeHost;
+  return cudaMemoryTypeUnregistered;
+}
+
+bool deviceAccessible(const void* p) { return memoryType(p) != cudaMemoryTypeUnregistered; }
+
+// What the device does with an explicit direction (validate/probes/recorded/launch_errors.txt,
+// memcpy_*): the side named "device" must be memory the device can reach; the side named
+// "host" may be anything, device memory included, since the driver goes by the pointers.
+cudaError_t checkDirection(void* dst, const void* src, cudaMemcpyKind kind) {
+  auto ok = [](const void* p, Side side) { return side == Side::Host || deviceAccessible(p); };
+  switch (kind) {
+    case cudaMemcpyHostToHost: return cudaSuccess;
+    case cudaMemcpyHostToDevice:
+      return ok(src, Side::Host) && ok(dst, Side::Device) ? cudaSuccess : cudaErrorInvalidValue;
+    case cudaMemcpyDeviceToHost:
+      return ok(src, Side::Device) && ok(dst, Side::Host) ? cudaSuccess : cudaErrorInvalidValue;
+    case cudaMemcpyDeviceToDevice:
+      return ok(src, Side::Device) && ok(dst, Side::Device) ? cudaSuccess : cudaErrorInvalidValue;
+    case cudaMemcpyDefault: return cudaSuccess;
+  }
+  return cudaErrorInvalidMemcpyDirection;
+}
+
+
+cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, bool async) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  if (count == 0) return cudaSuccess;
+  if (!dst || !src) return recordError(cudaErrorInvalidValue);
+  if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e);
+  std::uint64_t seq = DeviceQueue::instance().submit([=] { std::memmove(dst, src, count); });
+  if (!async) {
+    DeviceQueue::instance().waitFor(seq);
+    loom::device::flushPrintfBuffer();
+  }
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                   size_t height, cudaMemcpyKind kind, bool async) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  if (width > dpitch || width > spitch) return recordError(cudaErrorInvalidPitchValue);
+  if (width == 0 || height == 0) return cudaSuccess;
+  if (!dst || !src) return recordError(cudaErrorInvalidValue);
+  if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e);
+  auto* d = static_cast<char*>(dst);
+  auto* s = static_cast<const char*>(src);
+  std::uint64_t seq = DeviceQueue::instance().submit([=] {
+    for (size_t row = 0; row < height; ++row) std::memmove(d + row * dpitch, s + row * spitch, width);
+  });
+  if (!async) DeviceQueue::instance().waitFor(seq);
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t fill(void* dst, int value, size_t pitch, size_t width, size_t height, bool async) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  if (width == 0 || height == 0) return cudaSuccess;
+  if (!dst || !deviceAccessible(dst)) return recordError(cudaErrorInvalidValue);
+  auto* d = static_cast<char*>(dst);
+  std::uint64_t seq = DeviceQueue::instance().submit([=] {
+    for (size_t row = 0; row < height; ++row) std::memset(d + row * pitch, value, width);
+  });
+  if (!async) DeviceQueue::instance().waitFor(seq);
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t allocate(void** p, size_t size, AllocationKind kind, unsigned flags = 0) {
+  if (!p) return recordError(cudaErrorInvalidValue);
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  if (size == 0 && kind == AllocationKind::Device) {
+    *p = nullptr;  // cudaMalloc(0) succeeds with a null pointer
+    return cudaSuccess;
+  }
+  void* mem = DeviceHeap::instance().allocate(size, kind, flags);
+  if (!mem) {
+    *p = nullptr;
+    return recordError(cudaErrorMemoryAllocation);
+  }
+  *p = mem;
+  return cudaSuccess;
+}
+
+constexpr size_t kPitchAlignment = 512;  // cudaDeviceProp::texturePitchAlignment on sm_90
+
+}  // namespace
+
+extern "C" {
+
+cudaError_t cudaMalloc(void** devPtr, size_t size) { return allocate(devPtr, size, AllocationKind::Device); }
+
+cudaError_t cudaMallocManaged(void** devPtr, size_t size, unsigned int flags) {
+  if (size == 0) return recordError(cudaErrorInvalidValue);
+  return allocate(devPtr, size, AllocationKind::Managed, flags);
+}
+
+cudaError_t cudaMallocHost(void** ptr, size_t size) {
+  return allocate(ptr, size, AllocationKind::PinnedHost, cudaHostAllocDefault);
+}
+
+cudaError_t cudaHostAlloc(void** pHost, size_t size, unsigned int flags) {
+  return allocate(pHost, size, AllocationKind::PinnedHost, flags);
+}
+
+cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int) {
+  if (!pDevice) return recordError(cudaErrorInvalidValue);
+  if (memoryType(pHost) != cudaMemoryTypeHost) return recordError(cudaErrorInvalidValue);
+  *pDevice = pHost;  // unified addressing: the same address on both sides
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaHostGetFlags(unsigned int* pFlags, void* pHost) {
+  if (!pFlags) return recordError(cudaErrorInvalidValue);
+  auto a = DeviceHeap::instance().find(pHost);
+  if (!a || a->kind != AllocationKind::PinnedHost) return recordError(cudaErrorInvalidValue);
+  *pFlags = a->flags;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaFree(void* devPtr) {
+  if (!devPtr) return stickyOr(cudaSuccess);
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  // cudaFree synchronizes: a kernel still using the memory finishes first.
+  DeviceQueue::instance().waitAll();
+  bool ok = DeviceHeap::instance().release(devPtr, [](AllocationKind k) {
+    return k == AllocationKind::Device || k == AllocationKind::Managed;
+  });
+  return ok ? cudaSuccess : recordError(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaFreeHost(void* ptr) {
+  if (!ptr) return stickyOr(cudaSuccess);
+  DeviceQueue::instance().waitAll();
+  bool ok = DeviceHeap::instance().release(ptr, [](AllocationKind k) { return k == AllocationKind::PinnedHost; });
+  return ok ? stickyOr(cudaSuccess) : recordError(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaHostRegister(void* ptr, size_t size, unsigned int flags) {
+  if (!ptr || size == 0) return recordError(cudaErrorInvalidValue);
+  if (!registerHost(ptr, size, flags)) return recordError(cudaErrorHostMemoryAlreadyRegistered);
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaHostUnregister(void* ptr) {
+  if (!unregisterHost(ptr)) return recordError(cudaErrorHostMemoryNotRegistered);
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaMallocPitch(void** devPtr, size_t* pitch, size_t width, size_t height) {
+  if (!pitch) return recordError(cudaErrorInvalidValue);
+  *pitch = (width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment;
+  return allocate(devPtr, *pitch * height, AllocationKind::Device);
+}
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr* p, cudaExtent e) {
+  if (!p) return recordError(cudaErrorInvalidValue);
+  size_t pitch = (e.width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment;
+  void* mem = nullptr;
+  if (cudaError_t err = allocate(&mem, pitch * e.height * e.depth, AllocationKind::Device)) return err;
+  *p = cudaPitchedPtr{mem, pitch, e.width, e.height};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
+  return copy(dst, src, count, kind, false);
+}
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t) {
+  return copy(dst, src, count, kind, true);
+}
+cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                         size_t height, cudaMemcpyKind kind) {
+  return copy2D(dst, dpitch, src, spitch, width, height, kind, false);
+}
+cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch,
+                              size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t) {
+  return copy2D(dst, dpitch, src, spitch, width, height, kind, true);
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) { return cudaMemcpy3DAsync(p, nullptr) ; }
+
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) {
+  if (!p) return recordError(cudaErrorInvalidValue);
+  if (p->srcArray || p->dstArray) return recordError(cudaErrorNotSupported);  // CUDA arrays: textures
+  const cudaExtent& e = p->extent;
+  auto* src = static_cast<const char*>(p->srcPtr.ptr) +
+              (p->srcPos.z * p->srcPtr.ysize + p->srcPos.y) * p->srcPtr.pitch + p->srcPos.x;
+  auto* dst = static_cast<char*>(p->dstPtr.ptr) +
+              (p->dstPos.z * p->dstPtr.ysize + p->dstPos.y) * p->dstPtr.pitch + p->dstPos.x;
+  for (size_t z = 0; z < e.depth; ++z) {
+    cudaError_t err = copy2D(dst + z * p->dstPtr.ysize * p->dstPtr.pitch, p->dstPtr.pitch,
+                             src + z * p->srcPtr.ysize * p->srcPtr.pitch, p->srcPtr.pitch,
+                             e.width, e.height, p->kind, false);
+    if (err != cudaSuccess) return err;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset(void* devPtr, int value, size_t count) { return fill(devPtr, value, count, count, 1, false); }
+cudaError_t cudaMemsetAsync(void* devPtr, int value, size_t count, cudaStream_t) {
+  return fill(devPtr, value, count, count, 1, true);
+}
+cudaError_t cudaMemset2D(void* devPtr, size_t pitch, int value, size_t width, size_t height) {
+  return fill(devPtr, value, pitch, width, height, false);
+}
+cudaError_t cudaMemset2DAsync(void* devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t) {
+  return fill(devPtr, value, pitch, width, height, true);
+}
+cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent e) {
+  return fill(p.ptr, value, p.pitch, e.width, e.height * e.depth, false);
+}
+
+cudaError_t cudaMemGetInfo(size_t* free, size_t* total) {
+  if (!free || !total) return recordError(cudaErrorInvalidValue);
+  auto& heap = DeviceHeap::instance();
+  *total = heap.capacity();
+  *free = heap.capacity() - heap.used();
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* ptr) {
+  if (!attributes) return recordError(cudaErrorInvalidValue);
+  *attributes = cudaPointerAttributes{};
+  attributes->type = memoryType(ptr);
+  attributes->device = 0;
+  bool dev = attributes->type != cudaMemoryTypeUnregistered;
+  attributes->devicePointer = dev ? const_cast<void*>(ptr) : nullptr;
+  attributes->hostPointer = attributes->type != cudaMemoryTypeDevice ? const_cast<void*>(ptr) : nullptr;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaMemPrefetchAsync(const void*, size_t, int, cudaStream_t) { return stickyOr(cudaSuccess); }
+
+// Symbols: __device__ and __constant__ variables are ordinary globals under Loom, addressed
+// directly. The C++ overloads in cuda_runtime.h pass sizeof the variable for range checks.
+cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, size_t count, size_t offset,
+                               cudaMemcpyKind kind) {
+  if (!symbol) return recordError(cudaErrorInvalidSymbol);
+  if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+    return recordError(cudaErrorInvalidMemcpyDirection);
+  return copy(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, cudaMemcpyDefault, false);
+}
+cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t count, size_t offset,
+                                 cudaMemcpyKind kind) {
+  if (!symbol) return recordError(cudaErrorInvalidSymbol);
+  if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+    return recordError(cudaErrorInvalidMemcpyDirection);
+  return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, false);
+}
+cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count,
+                                    size_t offset, cudaMemcpyKind kind, cudaStream_t) {
+  if (!symbol) return recordError(cudaErrorInvalidSymbol);
+  (void)kind;
+  return copy(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, cudaMemcpyDefault, true);
+}
+cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset,
+                                      cudaMemcpyKind kind, cudaStream_t) {
+  if (!symbol) return recordError(cudaErrorInvalidSymbol);
+  (void)kind;
+  return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, true);
+}
+cudaError_t cudaGetSymbolAddress(void** devPtr, const void* symbol) {
+  if (!devPtr || !symbol) return recordError(cudaErrorInvalidSymbol);
+  *devPtr = const_cast<void*>(symbol);
+  return stickyOr(cudaSuccess);
+}
+cudaError_t cudaGetSymbolSize(size_t*, const void*) {
+  // Without the variable's type the size is unknown; the C++ overload supplies it.
+  return recordError(cudaErrorInvalidSymbol);
+}
+
+}  // extern "C"

@@ -1,0 +1,192 @@
+// Streams, events and host callbacks over the single device queue (runtime/device_queue.h).
+// A stream remembers the sequence number of its last operation, an event the one of its last
+// record; synchronising is waiting for that number.
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
+
+#include "cuda_runtime_api.h"
+#include "device/device_printf.h"
+#include "runtime/device_queue.h"
+#include "runtime/error_state.h"
+
+using namespace loom::runtime;
+
+struct CUstream_st {
+  std::atomic<std::uint64_t> last{0};
+  unsigned flags = 0;
+  int priority = 0;
+};
+
+struct CUevent_st {
+  std::atomic<std::uint64_t> recorded{0};   // sequence of the latest record; 0: never recorded
+  std::atomic<double> milliseconds{0};      // when the record ran on the device
+  unsigned flags = 0;
+};
+
+namespace {
+
+std::mutex gHandlesMutex;
+std::set<const void*> gStreams;
+std::set<const void*> gEvents;
+
+CUstream_st gDefaultStream;
+
+bool isDefault(cudaStream_t s) { return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread; }
+
+CUstream_st* resolve(cudaStream_t s) {
+  if (isDefault(s)) return &gDefaultStream;
+  std::lock_guard lock(gHandlesMutex);
+  return gStreams.count(s) ? s : nullptr;
+}
+
+bool validEvent(cudaEvent_t e) {
+  std::lock_guard lock(gHandlesMutex);
+  return e && gEvents.count(e);
+}
+
+double nowMs() {
+  using namespace std::chrono;
+  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::uint64_t submitOn(CUstream_st* s, std::function<void()> op) {
+  std::uint64_t seq = DeviceQueue::instance().submit(std::move(op));
+  s->last.store(seq);
+  return seq;
+}
+
+}  // namespace
+
+extern "C" {
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority) {
+  if (!pStream) return recordError(cudaErrorInvalidValue);
+  auto* s = new CUstream_st;
+  s->flags = flags;
+  s->priority = priority;
+  std::lock_guard lock(gHandlesMutex);
+  gStreams.insert(s);
+  *pStream = s;
+  return stickyOr(cudaSuccess);
+}
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags) {
+  return cudaStreamCreateWithPriority(pStream, flags, 0);
+}
+cudaError_t cudaStreamCreate(cudaStream_t* pStream) { return cudaStreamCreateWithPriority(pStream, 0, 0); }
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+  if (isDefault(stream)) return recordError(cudaErrorInvalidResourceHandle);
+  {
+    std::lock_guard lock(gHandlesMutex);
+    if (!gStreams.erase(stream)) return recordError(cudaErrorInvalidResourceHandle);
+  }
+  // Work already queued in the stream still completes; the handle goes once it has.
+  DeviceQueue::instance().waitFor(stream->last.load());
+  delete stream;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  CUstream_st* s = resolve(stream);
+  if (!s) return recordError(cudaErrorInvalidResourceHandle);
+  // The legacy default stream synchronises with every blocking stream: wait for everything.
+  DeviceQueue::instance().waitFor(isDefault(stream) ? DeviceQueue::instance().lastSubmitted() : s->last.load());
+  loom::device::flushPrintfBuffer();
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream) {
+  CUstream_st* s = resolve(stream);
+  if (!s) return recordError(cudaErrorInvalidResourceHandle);
+  std::uint64_t seq = isDefault(stream) ? DeviceQueue::instance().lastSubmitted() : s->last.load();
+  if (cudaError_t sticky = stickyError(); sticky != cudaSuccess) return recordError(sticky);
+  return DeviceQueue::instance().completed(seq) ? cudaSuccess : cudaErrorNotReady;
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
+  if (!resolve(stream)) return recordError(cudaErrorInvalidResourceHandle);
+  if (!validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
+  // Nothing to do: the event's record was queued earlier and the queue is in order.
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData) {
+  CUstream_st* s = resolve(stream);
+  if (!s) return recordError(cudaErrorInvalidResourceHandle);
+  if (!fn) return recordError(cudaErrorInvalidValue);
+  submitOn(s, [fn, userData] { fn(userData); });
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void* userData, unsigned int flags) {
+  CUstream_st* s = resolve(stream);
+  if (!s) return recordError(cudaErrorInvalidResourceHandle);
+  if (!callback || flags != 0) return recordError(cudaErrorInvalidValue);
+  submitOn(s, [callback, stream, userData] { callback(stream, stickyError(), userData); });
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
+  if (least) *least = 0;
+  if (greatest) *greatest = -5;  // sm_90's range, [-5, 0]
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
+  if (!event) return recordError(cudaErrorInvalidValue);
+  auto* e = new CUevent_st;
+  e->flags = flags;
+  std::lock_guard lock(gHandlesMutex);
+  gEvents.insert(e);
+  *event = e;
+  return stickyOr(cudaSuccess);
+}
+cudaError_t cudaEventCreate(cudaEvent_t* event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
+
+cudaError_t cudaEventDestroy(cudaEvent_t event) {
+  {
+    std::lock_guard lock(gHandlesMutex);
+    if (!event || !gEvents.erase(event)) return recordError(cudaErrorInvalidResourceHandle);
+  }
+  DeviceQueue::instance().waitFor(event->recorded.load());
+  delete event;
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  CUstream_st* s = resolve(stream);
+  if (!s || !validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
+  std::uint64_t seq = submitOn(s, [event] { event->milliseconds.store(nowMs()); });
+  event->recorded.store(seq);
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  if (!validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
+  DeviceQueue::instance().waitFor(event->recorded.load());
+  loom::device::flushPrintfBuffer();
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t event) {
+  if (!validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
+  if (cudaError_t sticky = stickyError(); sticky != cudaSuccess) return recordError(sticky);
+  return DeviceQueue::instance().completed(event->recorded.load()) ? cudaSuccess : cudaErrorNotReady;
+}
+
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+  if (!ms) return recordError(cudaErrorInvalidValue);
+  if (!validEvent(start) || !validEvent(end)) return recordError(cudaErrorInvalidResourceHandle);
+  if ((start->flags | end->flags) & cudaEventDisableTiming) return recordError(cudaErrorInvalidResourceHandle);
+  std::uint64_t a = start->recorded.load(), b = end->recorded.load();
+  if (a == 0 || b == 0) return recordError(cudaErrorInvalidResourceHandle);
+  if (!DeviceQueue::instance().completed(a) || !DeviceQueue::instance().completed(b))
+    return recordError(cudaErrorNotReady);
+  *ms = static_cast<float>(end->milliseconds.load() - start->milliseconds.load());
+  return stickyOr(cudaSuccess);
+}
+
+}  // extern "C"

@@ -1,0 +1,289 @@
+#include "sched/block_runner.h"
+
+#include <csignal>
+#include <exception>
+#include <string>
+
+#include "loom/device/builtins.h"
+#include "sched/worker.h"
+
+// The record device code reads threadIdx & co. from (loom/device/builtins.h).
+__thread LoomLaneBuiltins loom_lane_builtins;
+
+namespace loom {
+// Base of the running block's dynamic shared memory (extern __shared__), per worker thread.
+thread_local void* tDynamicSharedBase = nullptr;
+}  // namespace loom
+
+namespace loom::sched {
+
+namespace {
+thread_local BlockRunner* tCurrentRunner = nullptr;
+constexpr unsigned kMaxThreads = 1024;
+}  // namespace
+
+BlockRunner* BlockRunner::current() { return tCurrentRunner; }
+
+BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
+  lanes_.resize(kMaxThreads);
+  runnable_.reserve(kMaxThreads);
+  barrierWaiters_.reserve(kMaxThreads);
+  warps_.resize(kMaxThreads / 32);
+  fiberStore_ = std::make_unique<RunnerFiber[]>(kMaxThreads);
+  for (unsigned i = 0; i < kMaxThreads; ++i) freeFibers_.push_back(&fiberStore_[i]);
+}
+
+void BlockRunner::run(Launch& launch, uint3 block) {
+  launch_ = &launch;
+  blockIdx_ = block;
+  threadCount_ = launch.threadsPerBlock();
+  nextUnstarted_ = 0;
+  nextTid_ = uint3{0, 0, 0};
+  live_ = threadCount_;
+  runnable_.clear();
+  runnableHead_ = 0;
+  arrived_ = 0;
+  barrierWaiters_.clear();
+  unsigned warpCount = (threadCount_ + 31) / 32;
+  for (unsigned w = 0; w < warpCount; ++w) {
+    warps_[w] = WarpSync{};
+    // Lanes past the end of a partial last warp count as exited: they never arrive.
+    unsigned lanesInWarp = threadCount_ - w * 32 < 32 ? threadCount_ - w * 32 : 32;
+    if (lanesInWarp < 32) warps_[w].exited = ~((1u << lanesInWarp) - 1);
+  }
+
+  loom_lane_builtins.ctaid = block;
+  loom_lane_builtins.ntid = uint3{launch.block.x, launch.block.y, launch.block.z};
+  loom_lane_builtins.nctaid = uint3{launch.grid.x, launch.grid.y, launch.grid.z};
+  tDynamicSharedBase = worker_.sharedArena().base();
+
+  tCurrentRunner = this;
+  if (sigsetjmp(faultJump_, 1) == 0) {
+    RunnerFiber& first = newRunner();
+    Fiber::switchTo(workerContext_, first.context);
+  } else {
+    // A fault abandoned the block mid-flight: no fiber will be resumed again.
+    launch.failed.store(true, std::memory_order_relaxed);
+  }
+  tCurrentRunner = nullptr;
+  reclaimFibers();
+}
+
+RunnerFiber& BlockRunner::newRunner() {
+  RunnerFiber* f = freeFibers_.back();
+  freeFibers_.pop_back();
+  f->stack = worker_.stacks().acquire();
+  f->context.prepare(f->stack, worker_.stacks().stackSize(), &BlockRunner::runnerEntry, this);
+  fibersInUse_.push_back(f);
+  return *f;
+}
+
+void BlockRunner::reclaimFibers() {
+  for (RunnerFiber* f : fibersInUse_) {
+    worker_.stacks().release(f->stack);
+    f->stack = nullptr;
+    freeFibers_.push_back(f);
+  }
+  fibersInUse_.clear();
+}
+
+void BlockRunner::startLane(Lane& lane, RunnerFiber& fiber) {
+  lane.tid = nextTid_;
+  lane.linear = nextUnstarted_;
+  lane.fiber = &fiber;
+  lane.state = Lane::State::Running;
+  lane.result = 0;
+  // Advance the (x, y, z) counter instead of dividing per thread.
+  ++nextUnstarted_;
+  if (++nextTid_.x == launch_->block.x) {
+    nextTid_.x = 0;
+    if (++nextTid_.y == launch_->block.y) {
+      nextTid_.y = 0;
+      ++nextTid_.z;
+    }
+  }
+  resumeAs(lane);
+}
+
+void BlockRunner::resumeAs(Lane& lane) {
+  current_ = &lane;
+  loom_lane_builtins.tid = lane.tid;
+}
+
+void BlockRunner::runnerEntry(Fiber* self, void* arg) {
+  auto* runner = static_cast<BlockRunner*>(arg);
+  auto* fiber = reinterpret_cast<RunnerFiber*>(self);  // context is RunnerFiber's first member
+  Launch& launch = *runner->launch_;
+  while (runner->nextUnstarted_ < runner->threadCount_) {
+    Lane& lane = runner->lanes_[runner->nextUnstarted_];
+    runner->startLane(lane, *fiber);
+    try {
+      launch.invoke(launch.arguments.get());
+    } catch (const std::exception& e) {
+      runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_, lane.tid, 0,
+                                  nullptr, e.what(), ""});
+    } catch (...) {
+      runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_, lane.tid, 0,
+                                  nullptr, "unknown exception", ""});
+    }
+    runner->onExit(lane);
+  }
+  // No thread left to start on this fiber: hand the worker on and never come back. The stack
+  // stays reserved (fibersInUse_) until the block ends, so nothing reuses it while we leave.
+  bool blockDone = false;
+  Fiber& next = runner->nextContext(blockDone);
+  Fiber::exitTo(next);
+}
+
+void BlockRunner::onExit(Lane& lane) {
+  lane.state = Lane::State::Exited;
+  --live_;
+  warps_[lane.linear / 32].exited |= 1u << (lane.linear % 32);
+  // An exiting thread can be the one a barrier or warp rendezvous was waiting for.
+  checkBarrierComplete();
+  checkWarpComplete(lane.linear / 32);
+}
+
+void BlockRunner::makeRunnable(Lane& lane, int result) {
+  lane.result = result;
+  lane.state = Lane::State::Runnable;
+  runnable_.push_back(&lane);
+}
+
+Fiber& BlockRunner::nextContext(bool& blockDone) {
+  blockDone = false;
+  if (runnableHead_ < runnable_.size()) {
+    Lane* lane = runnable_[runnableHead_++];
+    if (runnableHead_ == runnable_.size()) {
+      runnable_.clear();
+      runnableHead_ = 0;
+    }
+    return lane->fiber->context;
+  }
+  if (nextUnstarted_ < threadCount_) return newRunner().context;
+  if (live_ != 0) deadlock();
+  blockDone = true;
+  return workerContext_;
+}
+
+void BlockRunner::waitHere(Lane& lane) {
+  lane.state = Lane::State::Waiting;
+  bool blockDone = false;
+  Fiber& next = nextContext(blockDone);
+  Fiber::switchTo(lane.fiber->context, next);
+  // Resumed by whoever released us.
+  lane.state = Lane::State::Running;
+  resumeAs(lane);
+}
+
+int BlockRunner::barrier(int predicate, BarrierReduction reduction) {
+  Lane& lane = *current_;
+  if (arrived_ == 0) {
+    reduceCount_ = 0;
+    reduceAnd_ = true;
+    reduceOr_ = false;
+    reduction_ = reduction;
+  }
+  ++arrived_;
+  reduceCount_ += predicate != 0;
+  reduceAnd_ = reduceAnd_ && predicate != 0;
+  reduceOr_ = reduceOr_ || predicate != 0;
+  barrierWaiters_.push_back(&lane);
+  checkBarrierComplete();
+  if (lane.state == Lane::State::Runnable) {
+    // We completed the barrier ourselves: keep running without a switch. We were queued as
+    // runnable with the others; take ourselves back out (we are the last one queued).
+    runnable_.pop_back();
+    lane.state = Lane::State::Running;
+    return lane.result;
+  }
+  waitHere(lane);
+  return lane.result;
+}
+
+void BlockRunner::yield() {
+  if (runnableHead_ == runnable_.size() && nextUnstarted_ >= threadCount_) return;
+  Lane& lane = *current_;
+  makeRunnable(lane, 0);  // to the back of the queue: everyone else runs first
+  bool blockDone = false;
+  Fiber& next = nextContext(blockDone);
+  Fiber::switchTo(lane.fiber->context, next);
+  lane.state = Lane::State::Running;
+  resumeAs(lane);
+}
+
+void BlockRunner::checkBarrierComplete() {
+  if (arrived_ == 0 || arrived_ != live_) return;
+  int result = 0;
+  switch (reduction_) {
+    case BarrierReduction::None: result = 0; break;
+    case BarrierReduction::Count: result = static_cast<int>(reduceCount_); break;
+    case BarrierReduction::And: result = reduceAnd_; break;
+    case BarrierReduction::Or: result = reduceOr_; break;
+  }
+  for (Lane* waiter : barrierWaiters_) makeRunnable(*waiter, result);
+  barrierWaiters_.clear();
+  arrived_ = 0;
+}
+
+void BlockRunner::warpSync(unsigned mask) {
+  Lane& lane = *current_;
+  unsigned warp = lane.linear / 32;
+  unsigned bit = 1u << (lane.linear % 32);
+  WarpSync& ws = warps_[warp];
+  ws.arrived |= bit;
+  ws.required |= mask | bit;
+  lane.state = Lane::State::Waiting;
+  checkWarpComplete(warp);
+  if (lane.state == Lane::State::Runnable) {
+    // Completed by us: run on. Remove ourselves from the runnable queue.
+    for (std::size_t i = runnable_.size(); i-- > runnableHead_;) {
+      if (runnable_[i] == &lane) {
+        runnable_.erase(runnable_.begin() + static_cast<std::ptrdiff_t>(i));
+        break;
+      }
+    }
+    lane.state = Lane::State::Running;
+    return;
+  }
+  waitHere(lane);
+}
+
+void BlockRunner::checkWarpComplete(unsigned warp) {
+  WarpSync& ws = warps_[warp];
+  if (ws.arrived == 0) return;
+  unsigned needed = ws.required & ~ws.exited;
+  if ((ws.arrived & needed) != needed) return;
+  unsigned base = warp * 32;
+  for (unsigned l = 0; l < 32; ++l)
+    if (ws.arrived & (1u << l)) makeRunnable(lanes_[base + l], 0);
+  ws.arrived = 0;
+  ws.required = 0;
+}
+
+void BlockRunner::deadlock() {
+  report::Fault f;
+  f.kind = report::FaultKind::Deadlock;
+  f.block = blockIdx_;
+  std::string waiting;
+  unsigned shown = 0;
+  for (unsigned i = 0; i < threadCount_ && shown < 8; ++i) {
+    if (lanes_[i].state != Lane::State::Waiting) continue;
+    waiting += (shown ? ", " : "") + std::string("(") + std::to_string(lanes_[i].tid.x) + "," +
+               std::to_string(lanes_[i].tid.y) + "," + std::to_string(lanes_[i].tid.z) + ")";
+    ++shown;
+  }
+  f.detail = std::to_string(live_) + " live threads wait at a barrier or __syncwarp that can "
+             "never complete; waiting threads include " + waiting;
+  f.thread = current_ ? current_->tid : uint3{0, 0, 0};
+  fault(std::move(f));
+}
+
+void BlockRunner::fault(report::Fault f) {
+  f.block = blockIdx_;
+  if (current_ && f.kind != report::FaultKind::Deadlock) f.thread = current_->tid;
+  launch_->recordFault(std::move(f));
+  siglongjmp(faultJump_, 1);
+}
+
+}  // namespace loom::sched

@@ -1,0 +1,29 @@
+// One CUDA thread of the block being run: its index and where the scheduler has it.
+#pragma once
+
+#include <cstdint>
+
+#include "sched/fiber.h"
+#include "vector_types.h"
+
+namespace loom::sched {
+
+// A fiber with its stack. A runner fiber runs not-yet-started threads one after another on the
+// same stack until one of them waits at a barrier; from then on it belongs to that thread.
+struct RunnerFiber {
+  Fiber context;
+  void* stack = nullptr;
+};
+
+struct Lane {
+  // NotStarted -> Running -> (Waiting -> Runnable -> Running)* -> Exited
+  enum class State : std::uint8_t { NotStarted, Running, Waiting, Runnable, Exited };
+
+  uint3 tid{0, 0, 0};
+  unsigned linear = 0;          // x + y*bx + z*bx*by: warp = linear / 32, lane = linear % 32
+  State state = State::NotStarted;
+  RunnerFiber* fiber = nullptr; // the fiber the thread runs on, once started
+  int result = 0;               // value handed back by the barrier or collective it waited at
+};
+
+}  // namespace loom::sched

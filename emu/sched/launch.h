@@ -1,0 +1,39 @@
+// One kernel launch as the execution engine sees it: what to call, over which grid, and the
+// outcome that the runtime turns into a cudaError_t.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "report/fault.h"
+#include "vector_types.h"
+
+namespace loom::sched {
+
+struct Launch {
+  const void* kernel = nullptr;             // the __global__ function: identity and name
+  void (*invoke)(const void*) = nullptr;    // runs the kernel once, as the current CUDA thread
+  std::shared_ptr<const void> arguments;    // what invoke is called with
+  dim3 grid, block;
+  std::size_t dynamicSharedBytes = 0;
+
+  std::uint64_t blockCount() const {
+    return std::uint64_t(grid.x) * grid.y * grid.z;
+  }
+  unsigned threadsPerBlock() const { return block.x * block.y * block.z; }
+
+  // Set by the first fault; workers stop starting blocks once it is set.
+  std::atomic<bool> failed{false};
+  void recordFault(report::Fault fault);
+  std::optional<report::Fault> fault() const;
+
+private:
+  mutable std::mutex faultMutex_;
+  std::optional<report::Fault> fault_;
+};
+
+}  // namespace loom::sched

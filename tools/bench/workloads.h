@@ -1,0 +1,17 @@
+// The benchmark workloads: each returns seconds for one run, and a result to check.
+#pragma once
+
+#include <cstddef>
+
+namespace bench {
+
+double loomVectorAdd(const float* a, const float* b, float* c, std::size_t n);
+double loomBlockReduce(const float* in, float* blockSums, std::size_t n, unsigned block);
+
+double serialVectorAdd(const float* a, const float* b, float* c, std::size_t n);
+double serialBlockReduce(const float* in, float* blockSums, std::size_t n, unsigned block);
+
+// Nanoseconds per Boost.Context switch, through Loom's Fiber.
+double fiberSwitchNanoseconds();
+
+}  // namespace bench

@@ -1,0 +1,59 @@
+#include "diagnostic.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "linemap.h"
+
+namespace loom::cc {
+namespace {
+
+std::optional<std::string_view> nthLine(std::string_view text, int line) {
+  std::size_t pos = 0;
+  for (int i = 1; i < line; ++i) {
+    pos = text.find('\n', pos);
+    if (pos == std::string_view::npos) return std::nullopt;
+    ++pos;
+  }
+  std::size_t end = text.find('\n', pos);
+  return text.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+}
+
+// 1-based column of the occurrence-th anchor in `line` (the first one if there are fewer), or 0.
+int anchorColumn(std::string_view line, const std::string& anchor, int occurrence) {
+  std::size_t first = line.find(anchor);
+  if (first == std::string_view::npos) return 0;
+  std::size_t at = first;
+  for (int k = 0; k < occurrence; ++k) {
+    std::size_t next = line.find(anchor, at + anchor.size());
+    if (next == std::string_view::npos) return static_cast<int>(first) + 1;
+    at = next;
+  }
+  return static_cast<int>(at) + 1;
+}
+
+}  // namespace
+
+std::optional<std::string> readSourceFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string renderDiagnostic(const Diagnostic& d, const LineMap& lines, const SourceReader& read) {
+  SourceLocation where = lines.locate(d.ppLine);
+  int column = d.ppColumn;
+  if (!d.anchor.empty() && read) {
+    if (std::optional<std::string> source = read(where.file)) {
+      if (std::optional<std::string_view> line = nthLine(*source, where.line)) {
+        if (int c = anchorColumn(*line, d.anchor, d.occurrence)) column = c;
+      }
+    }
+  }
+  return where.file + ":" + std::to_string(where.line) + ":" + std::to_string(column) +
+         ": error: " + d.message;
+}
+
+}  // namespace loom::cc

@@ -1,0 +1,103 @@
+#include "driver.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "diagnostic.h"
+#include "process.h"
+#include "rewrite.h"
+
+namespace loom::cc {
+namespace {
+
+void show(const Step& step, const RunSettings& s) {
+  std::vector<std::string> argv = step.argv;
+  if (step.kind == Step::Kind::Rewrite)
+    argv = {s.self, "--loom-rewrite", step.input, "-o", step.output};
+  std::cerr << "#$ " << shellQuote(argv) << '\n';
+}
+
+void removeFile(const std::string& path) {
+  if (std::remove(path.c_str()) != 0 && errno != ENOENT) {
+    std::cerr << "loom-cc: warning: cannot remove '" << path << "': " << std::strerror(errno)
+              << '\n';
+  }
+}
+
+void finish(const Plan& plan, const RunSettings& s) {
+  if (s.dryRun) return;
+  if (s.keep) {
+    if (!plan.temporaries.empty()) {
+      std::cerr << "loom-cc: kept intermediate files in "
+                << (s.tempDir.empty() ? std::string(".") : s.tempDir) << ":";
+      for (const std::string& t : plan.temporaries) std::cerr << ' ' << t;
+      std::cerr << '\n';
+    }
+    return;
+  }
+  for (const std::string& t : plan.temporaries) removeFile(t);
+  if (s.ownTempDir && !s.tempDir.empty()) rmdir(s.tempDir.c_str());
+}
+
+}  // namespace
+
+int rewriteFile(const std::string& input, const std::string& output) {
+  std::optional<std::string> text = readSourceFile(input);
+  if (!text) {
+    std::cerr << "loom-cc: error: cannot read '" << input << "'\n";
+    return 1;
+  }
+  RewriteResult r = rewriteCuda(*text);
+  if (!r.ok()) {
+    for (const std::string& line : renderDiagnostics(r, *text, readSourceFile)) {
+      std::cerr << line << '\n';
+    }
+    return 1;
+  }
+  std::ofstream out(output, std::ios::binary | std::ios::trunc);
+  out << r.text;
+  out.close();
+  if (!out) {
+    std::cerr << "loom-cc: error: cannot write '" << output << "'\n";
+    return 1;
+  }
+  return 0;
+}
+
+int runPlan(const Plan& plan, const RunSettings& s) {
+  int status = 0;
+  for (std::size_t i = 0; i < plan.steps.size() && status == 0; ++i) {
+    const Step& step = plan.steps[i];
+    if (s.verbose || s.dryRun) show(step, s);
+    if (s.dryRun) continue;
+    if (step.kind == Step::Kind::Run) {
+      status = runProcess(step.argv);
+    } else {
+      status = rewriteFile(step.input, step.output);
+      if (status != 0 && i + 1 < plan.steps.size() && !plan.steps[i + 1].output.empty()) {
+        removeFile(plan.steps[i + 1].output);
+      }
+    }
+  }
+  finish(plan, s);
+  return status;
+}
+
+std::optional<std::string> makeTempDir() {
+  const char* base = std::getenv("TMPDIR");
+  std::string pattern = std::string(base && *base ? base : "/tmp") + "/loom-cc-XXXXXX";
+  if (!mkdtemp(pattern.data())) {
+    std::cerr << "loom-cc: error: cannot create a temporary directory '" << pattern
+              << "': " << std::strerror(errno) << '\n';
+    return std::nullopt;
+  }
+  return pattern;
+}
+
+}  // namespace loom::cc

@@ -1,0 +1,170 @@
+#include "extern_shared.h"
+
+#include <optional>
+#include <string>
+
+namespace loom::cc {
+namespace {
+
+class ExternSharedFinder {
+ public:
+  ExternSharedFinder(std::string_view text, const std::vector<Token>& tokens,
+                     std::vector<Edit>& edits)
+      : text_(text), tokens_(tokens), edits_(edits) {}
+
+  void run() {
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+      if (isWord(i, "extern")) tryDeclarationAt(i);
+    }
+  }
+
+ private:
+  bool isWord(std::size_t i, std::string_view w) const {
+    return i < tokens_.size() && tokens_[i].kind == TokenKind::Identifier &&
+           spelling(text_, tokens_[i]) == w;
+  }
+  bool punct(std::size_t i, char c) const { return isPunct(text_, tokens_, i, c); }
+
+  // Index one past the bracketed group opening at `i` ('(' or '['), or nullopt if unbalanced.
+  std::optional<std::size_t> skipGroup(std::size_t i) const {
+    int depth = 0;
+    for (; i < tokens_.size(); ++i) {
+      if (tokens_[i].kind != TokenKind::Punct) continue;
+      char c = text_[tokens_[i].begin];
+      if (c == '(' || c == '[') ++depth;
+      if (c == ')' || c == ']') {
+        if (--depth == 0) return i + 1;
+      }
+      if (c == ';' || c == '{' || c == '}') return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  // If an attribute starts at token i, the index one past it.
+  std::optional<std::size_t> attributeEnd(std::size_t i) const {
+    if ((isWord(i, "__attribute__") || isWord(i, "__attribute") || isWord(i, "alignas") ||
+         isWord(i, "__declspec")) &&
+        punct(i + 1, '(')) {
+      return skipGroup(i + 1);
+    }
+    if (punct(i, '[') && punct(i + 1, '[')) return skipGroup(i);
+    return std::nullopt;
+  }
+
+  std::string slice(std::size_t first, std::size_t last) const {  // tokens [first, last)
+    std::string s(text_.substr(tokens_[first].begin, tokens_[last - 1].end - tokens_[first].begin));
+    for (char& c : s) {
+      if (c == '\n' || c == '\r') c = ' ';
+    }
+    return s;
+  }
+
+  // Where the declared name is in `rest`: `name [ ]`, followed only by bounds `[N]...` (an array
+  // of arrays), none of it interrupted by an attribute, with at least one type token before it.
+  std::optional<std::size_t> declaredName(const std::vector<std::size_t>& rest) const {
+    for (std::size_t j = 1; j + 2 < rest.size(); ++j) {
+      if (tokens_[rest[j]].kind != TokenKind::Identifier || !punct(rest[j + 1], '[') ||
+          !punct(rest[j + 2], ']') || rest[j + 2] != rest[j] + 2) {
+        continue;
+      }
+      std::size_t k = j + 3;
+      while (k < rest.size() && punct(rest[k], '[') && rest[k] == rest[k - 1] + 1) {
+        std::optional<std::size_t> end = skipGroup(rest[k]);
+        if (!end) return std::nullopt;
+        while (k < rest.size() && rest[k] < *end) ++k;
+      }
+      if (k == rest.size()) return j;
+    }
+    return std::nullopt;
+  }
+
+  void tryDeclarationAt(std::size_t ext) {
+    std::vector<std::string> attributes;
+    // `__shared__ extern T s[];` puts thread_local first.
+    bool threadLocal = ext > 0 && isWord(ext - 1, "thread_local");
+    std::size_t declStart = threadLocal ? ext - 1 : ext;
+    std::vector<std::size_t> rest;  // the tokens after `extern`, less attributes and thread_local
+    int angle = 0;                  // depth of template brackets: their commas are the type's
+    std::size_t i = ext + 1;
+    for (;;) {
+      if (i >= tokens_.size()) return;
+      if (std::optional<std::size_t> end = attributeEnd(i)) {
+        attributes.push_back(slice(i, *end));
+        i = *end;
+        continue;
+      }
+      const Token& t = tokens_[i];
+      if (t.kind == TokenKind::Directive || t.kind == TokenKind::String) return;  // extern "C"
+      bool typeofGroup =
+          isWord(i - 1, "decltype") || isWord(i - 1, "__typeof__") || isWord(i - 1, "typeof");
+      if (punct(i, '(') && (angle > 0 || typeofGroup)) {
+        // `S<sizeof(int)>`, `decltype(x)`: part of the type.
+        std::optional<std::size_t> end = skipGroup(i);
+        if (!end) return;
+        for (; i < *end; ++i) rest.push_back(i);
+        continue;
+      }
+      if (t.kind == TokenKind::Punct) {
+        char c = text_[t.begin];
+        if (c == ';') break;
+        if (c == '<') ++angle;
+        if (c == '>' && angle > 0) --angle;
+        // Not a plain declaration of one array: an initializer, a function, several declarators.
+        if (c == '=' || c == '(' || (c == ',' && angle == 0) || c == '{' || c == '}') return;
+      }
+      if (isWord(i, "thread_local")) {
+        threadLocal = true;
+      } else {
+        rest.push_back(i);
+      }
+      ++i;
+    }
+    std::size_t semicolon = i;
+    std::optional<std::size_t> nameAt = declaredName(rest);
+    if (!threadLocal || !nameAt) return;
+
+    // The type is the kept tokens before the name, as source slices of the runs that attributes
+    // or thread_local did not interrupt (joining single tokens would break `::` and `>>`).
+    std::string type;
+    for (std::size_t k = 0; k < *nameAt;) {
+      std::size_t runStart = k;
+      while (k + 1 < *nameAt && rest[k + 1] == rest[k] + 1) ++k;
+      type += (type.empty() ? "" : " ") + slice(rest[runStart], rest[k] + 1);
+      ++k;
+    }
+    std::string name(spelling(text_, tokens_[rest[*nameAt]]));
+    // Bounds of an array of arrays: `s[][4]` becomes a pointer to float[4].
+    std::string bounds =
+        *nameAt + 3 < rest.size() ? slice(rest[*nameAt + 3], rest.back() + 1) : std::string();
+
+    std::string replacement = "static thread_local ";
+    for (const std::string& a : attributes) replacement += a + " ";
+    // The space after '<' keeps `<::ns::T` from reading as the digraph `<:`.
+    if (bounds.empty()) {
+      replacement += type + " * const " + name + " = reinterpret_cast< " + type + " *>(";
+    } else {
+      replacement += type + " (* const " + name + ")" + bounds + " = reinterpret_cast< " + type +
+                     " (*)" + bounds + ">(";
+    }
+    replacement += "::loom::dynamicSharedBase());";
+    std::size_t begin = tokens_[declStart].begin;
+    std::size_t end = tokens_[semicolon].end;
+    for (std::size_t k = begin; k < end; ++k) {
+      if (text_[k] == '\n') replacement.push_back('\n');
+    }
+    edits_.push_back({begin, end, std::move(replacement)});
+  }
+
+  std::string_view text_;
+  const std::vector<Token>& tokens_;
+  std::vector<Edit>& edits_;
+};
+
+}  // namespace
+
+void findExternSharedEdits(std::string_view text, const std::vector<Token>& tokens,
+                           std::vector<Edit>& edits) {
+  ExternSharedFinder(text, tokens, edits).run();
+}
+
+}  // namespace loom::cc

@@ -1,0 +1,40 @@
+// A small tokenizer for preprocessed C++ text: just enough for loom-cc's two rewrites to never look
+// inside string literals, character literals or comments, and to step over preprocessor lines.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace loom::cc {
+
+enum class TokenKind {
+  Identifier,   // keywords included; the rewrites compare spellings
+  Number,       // a pp-number, digit separators included (1'000'000)
+  String,       // "..", u8".." L"..", raw strings R"x(..)x"; the prefix is part of the token
+  CharLiteral,  // 'a', L'a', u8'a'
+  Punct,        // one character: "<<<" is three adjacent '<' tokens
+  Directive,    // a whole line starting with '#': linemarkers, #pragma
+};
+
+struct Token {
+  TokenKind kind;
+  std::size_t begin;  // byte offsets into the lexed text
+  std::size_t end;
+};
+
+// Whitespace and comments produce no tokens. Unterminated literals end at the end of their line
+// rather than swallowing the rest of the file, so one typo cannot hide every launch.
+std::vector<Token> lex(std::string_view text);
+
+// True when `tokens[i]` is a Punct token spelled `c`.
+bool isPunct(std::string_view text, const std::vector<Token>& tokens, std::size_t i, char c);
+
+// True when tokens[i] and tokens[i+1] touch (no whitespace between), as the '<' of "<<<" do.
+bool adjacent(const std::vector<Token>& tokens, std::size_t i);
+
+inline std::string_view spelling(std::string_view text, const Token& t) {
+  return text.substr(t.begin, t.end - t.begin);
+}
+
+}  // namespace loom::cc

@@ -1,0 +1,98 @@
+// loom-cc: nvcc's command line for Loom. See help.cpp for the options and DESIGN.md for why.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "build_plan.h"
+#include "config.h"
+#include "driver.h"
+#include "help.h"
+#include "launcher.h"
+#include "options.h"
+#include "paths.h"
+#include "process.h"
+
+namespace {
+
+using namespace loom::cc;
+
+// -ccbin names a compiler or, as in nvcc, the directory holding one.
+std::string resolveHostCompiler(const std::string& ccbin) {
+  struct stat st {};
+  if (stat(ccbin.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return ccbin;
+  for (const char* name : {"g++", "c++", "clang++"}) {
+    std::string candidate = ccbin + "/" + name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return ccbin + "/g++";
+}
+
+int nvccMode(const std::vector<std::string>& args, const std::string& self) {
+  ParseResult parsed = parseNvccArgs(args);
+  if (parsed.error) {
+    std::cerr << *parsed.error << '\n';
+    return 1;
+  }
+  const Options& o = parsed.options;
+  for (const std::string& w : o.warnings) std::cerr << w << '\n';
+  if (o.showHelp) {
+    std::cout << helpText();
+    return 0;
+  }
+  if (o.showVersion) {
+    std::cout << versionText(o.arch);
+    return 0;
+  }
+  std::string configFile = configPath(std::getenv("LOOM_CC_CONF"), self);
+  ConfigResult config = loadConfig(configFile);
+  if (config.error) {
+    std::cerr << "loom-cc: error: " << *config.error << '\n';
+    return 1;
+  }
+  if (o.hostCompiler) config.config.cxx = resolveHostCompiler(*o.hostCompiler);
+  if (o.verbose || o.dryRun) {
+    std::cerr << "#$ # configuration: " << configFile << '\n';
+    for (const std::string& n : o.notes) std::cerr << "loom-cc: note: " << n << '\n';
+  }
+
+  RunSettings settings;
+  settings.verbose = o.verbose;
+  settings.dryRun = o.dryRun;
+  settings.keep = o.keep;
+  settings.self = self;
+  if (o.keep) {
+    settings.tempDir = o.keepDir.value_or(".");
+    if (!o.dryRun && o.keepDir) mkdir(o.keepDir->c_str(), 0777);  // may exist already
+  } else if (o.dryRun) {
+    settings.tempDir = "/tmp/loom-cc-XXXXXX";  // shown, never made
+  } else {
+    std::optional<std::string> dir = makeTempDir();
+    if (!dir) return 1;
+    settings.tempDir = *dir;
+    settings.ownTempDir = true;
+  }
+  return runPlan(planBuild(o, config.config, settings.tempDir), settings);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::string self = executablePath(argv[0]);
+  if (!args.empty() && args.front() == "--launcher") {
+    args.erase(args.begin());
+    return runLauncher(args, self, configPath(std::getenv("LOOM_CC_CONF"), self));
+  }
+  if (!args.empty() && args.front() == "--loom-rewrite") {
+    if (args.size() != 4 || args[2] != "-o") {
+      std::cerr << "usage: loom-cc --loom-rewrite <in.ii> -o <out.ii>\n";
+      return 1;
+    }
+    return rewriteFile(args[1], args[3]);
+  }
+  return nvccMode(args, self);
+}

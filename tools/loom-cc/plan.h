@@ -1,0 +1,47 @@
+// What loom-cc will do, as data: host-compiler runs and rewrites, in order. Planning is pure (no
+// file system, no processes), so tests check command lines and output names directly; driver.h
+// runs a plan.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace loom::cc {
+
+struct Step {
+  enum class Kind {
+    Run,      // run argv[0] with argv, no shell
+    Rewrite,  // rewrite `input` (preprocessed CUDA) into `output` (rewrite.h)
+  };
+  Kind kind = Kind::Run;
+  std::vector<std::string> argv;
+  std::string input;
+  std::string output;  // for Run: the object it makes, if any (removed when a later step fails)
+};
+
+struct Plan {
+  std::vector<Step> steps;
+  std::vector<std::string> temporaries;  // removed at the end unless -keep
+};
+
+// Instrumentation of kernel code (DESIGN.md): -fsanitize=thread makes the compiler call
+// __tsan_read/write* at every memory access, which Loom's runtime implements (libtsan is never
+// linked, so -fsanitize never goes to a link). printf and puts stay calls that Loom can serialize.
+const std::vector<std::string>& instrumentationArgs();
+
+// One .cu file's three steps: preprocess, rewrite, compile.
+struct CudaCompile {
+  std::string cxx;
+  std::string source;
+  std::string preprocessed;  // <tmp>.ii
+  std::string rewritten;     // <tmp>.loom.ii
+  std::string object;
+  // Step 1 runs `cxx -E -x c++ <preprocessArgs> source -o preprocessed`;
+  // step 3 runs `cxx -c -x c++-cpp-output rewritten <compileArgs> -o object`.
+  std::vector<std::string> preprocessArgs;
+  std::vector<std::string> compileArgs;
+};
+
+void addCudaSteps(const CudaCompile& compile, Plan& plan);
+
+}  // namespace loom::cc

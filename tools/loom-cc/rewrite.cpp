@@ -1,0 +1,31 @@
+#include "rewrite.h"
+
+#include "edit.h"
+#include "extern_shared.h"
+#include "launch_rewrite.h"
+#include "lexer.h"
+#include "linemap.h"
+
+namespace loom::cc {
+
+RewriteResult rewriteCuda(std::string_view preprocessed) {
+  std::vector<Token> tokens = lex(preprocessed);
+  std::vector<Edit> edits;
+  RewriteResult result;
+  findLaunchEdits(preprocessed, tokens, edits, result.diagnostics);
+  if (!result.ok()) return result;
+  findExternSharedEdits(preprocessed, tokens, edits);
+  result.text = applyEdits(preprocessed, std::move(edits));
+  return result;
+}
+
+std::vector<std::string> renderDiagnostics(const RewriteResult& result,
+                                           std::string_view preprocessed,
+                                           const SourceReader& read) {
+  LineMap lines(preprocessed);
+  std::vector<std::string> out;
+  for (const Diagnostic& d : result.diagnostics) out.push_back(renderDiagnostic(d, lines, read));
+  return out;
+}
+
+}  // namespace loom::cc

@@ -1,0 +1,29 @@
+// The pure source rewriter: preprocessed CUDA text in, preprocessed C++ text out. It makes exactly
+// the two rewrites DESIGN.md allows (kernel launches and `extern __shared__` arrays) and keeps
+// every line break where it was, so linemarkers stay valid and compiler errors point at the user's lines.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diagnostic.h"
+
+namespace loom::cc {
+
+struct RewriteResult {
+  std::string text;  // empty when there are diagnostics
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const { return diagnostics.empty(); }
+};
+
+// `E <<<a, b[, s[, st]]>>> (args)` becomes `E ->* ::loom::launchConfig(a, b[, s[, st]])(args)`, and
+// `extern thread_local T name[];` (what `extern __shared__ T name[];` preprocesses to) becomes
+// `static thread_local T * const name = reinterpret_cast<T *>(::loom::dynamicSharedBase());`.
+RewriteResult rewriteCuda(std::string_view preprocessed);
+
+// Every diagnostic rendered as "file:line:col: error: message".
+std::vector<std::string> renderDiagnostics(const RewriteResult& result,
+                                           std::string_view preprocessed, const SourceReader& read);
+
+}  // namespace loom::cc

@@ -1,0 +1,108 @@
+// Probe: how a faulting kernel fails its launch, and how sticky the error is afterwards.
+// Build and run on a one-GPU sm_90 machine (one fault per process: a fault poisons the context):
+//   nvcc -arch=sm_90 -o /tmp/f validate/probes/kernel_faults.cu
+//   for c in null_write oob_far assert_fail trap oob_near misaligned stack_overflow; do /tmp/f $c; done
+//
+// argv[1] names the fault:
+//   null_write      a kernel writes through a null pointer (passed as an argument)
+//   oob_far         a kernel writes 1 GiB past the start of a 256-byte cudaMalloc'd buffer
+//   assert_fail     device assert(threadIdx.x != 5) in block 3 of 8 (blocks of 32 threads)
+//   trap            __trap() in thread 0 of block 0
+//   oob_near        a kernel writes 4 bytes just past the end of a 256-byte buffer: shows what the
+//                   device does WITHOUT compute-sanitizer (Loom's redzones report it; the GPU may not)
+//   misaligned      a 4-byte store to an address that is 1 mod 4
+//   stack_overflow  a recursive device function with 4 KiB of locals per frame, 100000 deep
+// Output, one `name value` per line (values are cudaGetErrorName() names):
+//   case <name>
+//   launch <cudaGetLastError() right after the launch>
+//   sync <cudaDeviceSynchronize()>
+//   get_last_error <cudaGetLastError()>
+//   get_last_error_again <cudaGetLastError()>     (a sticky error is not cleared by reading it)
+//   malloc_after <cudaMalloc() of 256 bytes>
+//   sync_again <cudaDeviceSynchronize()>
+//   launch_after <cudaGetLastError() right after launching an empty kernel>
+// The device also prints to stderr for assert_fail (the assertion message with block, thread,
+// file and line); that is not part of the recorded stdout.
+#include <cassert>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <cuda_runtime.h>
+
+__global__ void null_write(int *p) { p[threadIdx.x] = 42; }
+
+__global__ void far_write(int *p, size_t elem_offset) { p[elem_offset + threadIdx.x] = 42; }
+
+__global__ void assert_kernel(int *out) {
+    if (blockIdx.x == 3) assert(threadIdx.x != 5);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+
+__global__ void trap_kernel(int *out) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) __trap();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+
+__global__ void misaligned_kernel(char *p) { *(int *)(p + 1) = 42; }
+
+__device__ int deep(int n, int seed) {
+    volatile int local[1024];   // 4 KiB per frame
+    for (int i = 0; i < 1024; ++i) local[i] = seed + i;
+    if (n == 0) return local[seed & 1023];
+    return deep(n - 1, seed + local[n & 1023]) + local[(n * 7) & 1023];
+}
+
+__global__ void stack_kernel(int *out, int depth) { out[threadIdx.x] = deep(depth, (int)threadIdx.x); }
+
+__global__ void empty_kernel() {}
+
+static const char *en(cudaError_t e) { return cudaGetErrorName(e); }
+
+int main(int argc, char **argv) {
+    const char *c = argc > 1 ? argv[1] : "";
+    int *buf = nullptr;
+    if (cudaMalloc(&buf, 256 * sizeof(int)) != cudaSuccess) {
+        fprintf(stderr, "cudaMalloc failed before the fault\n");
+        return 2;
+    }
+
+    if (strcmp(c, "null_write") == 0) {
+        null_write<<<1, 32>>>(nullptr);
+    } else if (strcmp(c, "oob_far") == 0) {
+        // Buffer of 256 bytes; write at byte offset 1 GiB.
+        int *small = nullptr;
+        cudaMalloc(&small, 256);
+        far_write<<<1, 32>>>(small, ((size_t)1 << 30) / sizeof(int));
+    } else if (strcmp(c, "assert_fail") == 0) {
+        assert_kernel<<<8, 32>>>(buf);
+    } else if (strcmp(c, "trap") == 0) {
+        trap_kernel<<<8, 32>>>(buf);
+    } else if (strcmp(c, "oob_near") == 0) {
+        int *small = nullptr;
+        cudaMalloc(&small, 256);
+        far_write<<<1, 1>>>(small, 256 / sizeof(int));
+    } else if (strcmp(c, "misaligned") == 0) {
+        misaligned_kernel<<<1, 1>>>((char *)buf);
+    } else if (strcmp(c, "stack_overflow") == 0) {
+        stack_kernel<<<1, 32>>>(buf, 100000);
+    } else {
+        fprintf(stderr,
+                "usage: %s null_write|oob_far|assert_fail|trap|oob_near|misaligned|stack_overflow\n",
+                argv[0]);
+        return 2;
+    }
+
+    printf("case %s\n", c);
+    printf("launch %s\n", en(cudaGetLastError()));
+    printf("sync %s\n", en(cudaDeviceSynchronize()));
+    printf("get_last_error %s\n", en(cudaGetLastError()));
+    printf("get_last_error_again %s\n", en(cudaGetLastError()));
+    void *p = nullptr;
+    printf("malloc_after %s\n", en(cudaMalloc(&p, 256)));
+    printf("sync_again %s\n", en(cudaDeviceSynchronize()));
+    empty_kernel<<<1, 1>>>();
+    printf("launch_after %s\n", en(cudaGetLastError()));
+    return 0;
+}
