@@ -9,7 +9,7 @@
 namespace loom::mem {
 
 namespace {
-constexpr std::size_t kCapacity = 81559289856;  // an H100 80GB HBM3's totalGlobalMem
+constexpr std::size_t kCapacity = 85017493504;  // the recorded H100 80GB HBM3's totalGlobalMem
 std::size_t pageSize() { return static_cast<std::size_t>(sysconf(_SC_PAGESIZE)); }
 }  // namespace
 

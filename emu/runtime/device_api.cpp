@@ -19,8 +19,9 @@ extern std::atomic<int> gEmulatedArch;
 namespace {
 thread_local int tDevice = 0;
 unsigned gDeviceFlags = 0;
-// cudaLimit defaults of an sm_90 device, indexed by cudaLimit.
-size_t gLimits[7] = {1024, 1 << 20, 8 << 20, 2, 2048, 64, 0};
+// cudaLimit defaults recorded on an H100 (sm_90), indexed by cudaLimit. The device-runtime
+// sync depth (index 3) is not supported on sm_90: cudaDeviceGetLimit returns an error for it.
+size_t gLimits[7] = {1024, 8650752, 8388608, 0, 2048, 64, 9830400};
 // Waits for all queued device work and makes what kernels printed visible.
 cudaError_t synchronizeAll() {
   DeviceQueue::instance().waitAll();
@@ -121,7 +122,8 @@ cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
 
 cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit) {
   if (!value) return recordError(cudaErrorInvalidValue);
-  if (unsigned(limit) >= sizeof gLimits / sizeof gLimits[0]) return stickyOr(cudaErrorUnsupportedLimit);
+  if (unsigned(limit) >= sizeof gLimits / sizeof gLimits[0] || limit == cudaLimitDevRuntimeSyncDepth)
+    return stickyOr(cudaErrorUnsupportedLimit);
   *value = gLimits[limit];
   return stickyOr(cudaSuccess);
 }

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <functional>
 
+#include "driver_types.h"
+
 namespace loom::runtime {
 
 class DeviceQueue {
@@ -27,5 +29,9 @@ private:
   struct State;
   State* state_;
 };
+
+// Queues an operation on a stream (the default stream for 0): the stream's synchronisation
+// then covers it. Every stream operation goes through here.
+std::uint64_t submitToStream(cudaStream_t stream, std::function<void()> operation);
 
 }  // namespace loom::runtime

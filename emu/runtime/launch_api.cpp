@@ -1,6 +1,8 @@
 // Kernel launch: configuration checks with the device's error codes, then the launch is queued.
 #include <cstdio>
 #include <memory>
+#include <mutex>
+#include <unordered_map>
 
 #include "cuda_runtime_api.h"
 #include "device/device_printf.h"
@@ -61,9 +63,25 @@ cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
   launch->grid = grid;
   launch->block = block;
   launch->dynamicSharedBytes = sharedBytes;
-  (void)stream;  // one device queue serves every stream (device_queue.h)
-  DeviceQueue::instance().submit([launch] { execute(*launch); });
+  submitToStream(stream, [launch] { execute(*launch); });
   return cudaSuccess;
+}
+
+namespace {
+struct ErasedKernel {
+  void (*invoke)(const void*);
+  BindArguments bind;
+};
+std::mutex gErasedMutex;
+std::unordered_map<const void*, ErasedKernel>& erasedKernels() {
+  static std::unordered_map<const void*, ErasedKernel> kernels;
+  return kernels;
+}
+}  // namespace
+
+void registerKernel(const void* kernel, void (*invoke)(const void*), BindArguments bind) {
+  std::lock_guard lock(gErasedMutex);
+  erasedKernels().emplace(kernel, ErasedKernel{invoke, bind});
 }
 
 }  // namespace loom::runtime
@@ -71,6 +89,22 @@ cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
 using namespace loom::runtime;
 
 extern "C" {
+
+cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
+                             size_t sharedMem, cudaStream_t stream) {
+  ErasedKernel k{};
+  {
+    std::lock_guard lock(gErasedMutex);
+    auto it = erasedKernels().find(func);
+    if (it == erasedKernels().end()) {
+      std::fputs("loom: cudaLaunchKernel(const void*, ...): this kernel was never used with its "
+                 "type (launch it once with <<<>>> or call the typed overload)\n", stderr);
+      return stickyOr(cudaErrorInvalidDeviceFunction);
+    }
+    k = it->second;
+  }
+  return launchKernel(func, k.invoke, k.bind(func, args), grid, block, sharedMem, stream);
+}
 
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
   if (!attr || !func) return stickyOr(cudaErrorInvalidDeviceFunction);

@@ -1,6 +1,9 @@
 // Memory management and copies. Device, managed and pinned host memory all come from the
 // device heap (mem/device_heap.h); copies run on the device queue, so they are ordered with
 // kernels exactly as in CUDA's stream semantics.
+#include <link.h>
+
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -23,6 +26,30 @@ namespace {
 
 enum class Side { Host, Device };
 
+// Whether p lies in a writable segment (data, bss) of the executable or a loaded library.
+bool inStaticStorage(const void* p) {
+  struct Query {
+    std::uintptr_t address;
+    bool found;
+  } q{reinterpret_cast<std::uintptr_t>(p), false};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) -> int {
+        auto* q = static_cast<Query*>(data);
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const auto& ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_W)) continue;
+          std::uintptr_t begin = info->dlpi_addr + ph.p_vaddr;
+          if (q->address >= begin && q->address < begin + ph.p_memsz) {
+            q->found = true;
+            return 1;
+          }
+        }
+        return 0;
+      },
+      &q);
+  return q.found;
+}
+
 // Where a pointer lives, in cudaMemoryType terms.
 cudaMemoryType memoryType(const void* p) {
   if (auto a = DeviceHeap::instance().find(p)) {
@@ -33,6 +60,9 @@ cudaMemoryType memoryType(const void* p) {
     }
   }
   if (isRegisteredHost(p)) return cudaMemoryTypeHost;
+  // __device__ and __constant__ variables are ordinary globals under Loom: static storage of a
+  // loaded module counts as device memory (a host global passed as such is not caught).
+  if (inStaticStorage(p)) return cudaMemoryTypeDevice;
   return cudaMemoryTypeUnregistered;
 }
 
@@ -57,12 +87,16 @@ cudaError_t checkDirection(void* dst, const void* src, cudaMemcpyKind kind) {
 }
 
 
-cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, bool async) {
+cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, bool async,
+                 cudaStream_t stream = nullptr) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (count == 0) return cudaSuccess;
   if (!dst || !src) return recordError(cudaErrorInvalidValue);
   if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e);
-  std::uint64_t seq = DeviceQueue::instance().submit([=] { std::memmove(dst, src, count); });
+  // With pageable host memory, CUDA's "async" copies return only once the host buffer has been
+  // read (to host memory: once the copy is done), so the caller may reuse it at once.
+  if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
+  std::uint64_t seq = submitToStream(stream, [=] { std::memmove(dst, src, count); });
   if (!async) {
     DeviceQueue::instance().waitFor(seq);
     loom::device::flushPrintfBuffer();
@@ -71,7 +105,7 @@ cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, 
 }
 
 cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
-                   size_t height, cudaMemcpyKind kind, bool async) {
+                   size_t height, cudaMemcpyKind kind, bool async, cudaStream_t stream = nullptr) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (width > dpitch || width > spitch) return recordError(cudaErrorInvalidPitchValue);
   if (width == 0 || height == 0) return cudaSuccess;
@@ -79,19 +113,21 @@ cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, siz
   if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e);
   auto* d = static_cast<char*>(dst);
   auto* s = static_cast<const char*>(src);
-  std::uint64_t seq = DeviceQueue::instance().submit([=] {
+  if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
+  std::uint64_t seq = submitToStream(stream, [=] {
     for (size_t row = 0; row < height; ++row) std::memmove(d + row * dpitch, s + row * spitch, width);
   });
   if (!async) DeviceQueue::instance().waitFor(seq);
   return stickyOr(cudaSuccess);
 }
 
-cudaError_t fill(void* dst, int value, size_t pitch, size_t width, size_t height, bool async) {
+cudaError_t fill(void* dst, int value, size_t pitch, size_t width, size_t height, bool async,
+                 cudaStream_t stream = nullptr) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (width == 0 || height == 0) return cudaSuccess;
   if (!dst || !deviceAccessible(dst)) return recordError(cudaErrorInvalidValue);
   auto* d = static_cast<char*>(dst);
-  std::uint64_t seq = DeviceQueue::instance().submit([=] {
+  std::uint64_t seq = submitToStream(stream, [=] {
     for (size_t row = 0; row < height; ++row) std::memset(d + row * pitch, value, width);
   });
   if (!async) DeviceQueue::instance().waitFor(seq);
@@ -197,16 +233,16 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* p, cudaExtent e) {
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
   return copy(dst, src, count, kind, false);
 }
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t) {
-  return copy(dst, src, count, kind, true);
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
+  return copy(dst, src, count, kind, true, stream);
 }
 cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                          size_t height, cudaMemcpyKind kind) {
   return copy2D(dst, dpitch, src, spitch, width, height, kind, false);
 }
 cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch,
-                              size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t) {
-  return copy2D(dst, dpitch, src, spitch, width, height, kind, true);
+                              size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
+  return copy2D(dst, dpitch, src, spitch, width, height, kind, true, stream);
 }
 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) { return cudaMemcpy3DAsync(p, nullptr) ; }
@@ -229,14 +265,14 @@ cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) {
 }
 
 cudaError_t cudaMemset(void* devPtr, int value, size_t count) { return fill(devPtr, value, count, count, 1, false); }
-cudaError_t cudaMemsetAsync(void* devPtr, int value, size_t count, cudaStream_t) {
-  return fill(devPtr, value, count, count, 1, true);
+cudaError_t cudaMemsetAsync(void* devPtr, int value, size_t count, cudaStream_t stream) {
+  return fill(devPtr, value, count, count, 1, true, stream);
 }
 cudaError_t cudaMemset2D(void* devPtr, size_t pitch, int value, size_t width, size_t height) {
   return fill(devPtr, value, pitch, width, height, false);
 }
-cudaError_t cudaMemset2DAsync(void* devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t) {
-  return fill(devPtr, value, pitch, width, height, true);
+cudaError_t cudaMemset2DAsync(void* devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream) {
+  return fill(devPtr, value, pitch, width, height, true, stream);
 }
 cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent e) {
   return fill(p.ptr, value, p.pitch, e.width, e.height * e.depth, false);
@@ -280,16 +316,16 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t count, si
   return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, false);
 }
 cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count,
-                                    size_t offset, cudaMemcpyKind kind, cudaStream_t) {
+                                    size_t offset, cudaMemcpyKind kind, cudaStream_t stream) {
   if (!symbol) return recordError(cudaErrorInvalidSymbol);
   (void)kind;
-  return copy(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, cudaMemcpyDefault, true);
+  return copy(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, cudaMemcpyDefault, true, stream);
 }
 cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset,
-                                      cudaMemcpyKind kind, cudaStream_t) {
+                                      cudaMemcpyKind kind, cudaStream_t stream) {
   if (!symbol) return recordError(cudaErrorInvalidSymbol);
   (void)kind;
-  return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, true);
+  return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, true, stream);
 }
 cudaError_t cudaGetSymbolAddress(void** devPtr, const void* symbol) {
   if (!devPtr || !symbol) return recordError(cudaErrorInvalidSymbol);

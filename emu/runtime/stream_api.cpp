@@ -59,6 +59,14 @@ std::uint64_t submitOn(CUstream_st* s, std::function<void()> op) {
 
 }  // namespace
 
+namespace loom::runtime {
+std::uint64_t submitToStream(cudaStream_t stream, std::function<void()> op) {
+  CUstream_st* s = resolve(stream);
+  if (!s) s = &gDefaultStream;  // callers validate handles where CUDA does
+  return submitOn(s, std::move(op));
+}
+}  // namespace loom::runtime
+
 extern "C" {
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority) {
@@ -106,9 +114,15 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
-  if (!resolve(stream)) return recordError(cudaErrorInvalidResourceHandle);
+  CUstream_st* s = resolve(stream);
+  if (!s) return recordError(cudaErrorInvalidResourceHandle);
   if (!validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
-  // Nothing to do: the event's record was queued earlier and the queue is in order.
+  // The queue is in order, so later work already waits for the record; the stream itself is
+  // not complete (cudaStreamQuery, cudaStreamSynchronize) until the record is.
+  std::uint64_t recorded = event->recorded.load();
+  std::uint64_t last = s->last.load();
+  while (recorded > last && !s->last.compare_exchange_weak(last, recorded)) {
+  }
   return stickyOr(cudaSuccess);
 }
 

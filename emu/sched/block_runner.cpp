@@ -1,5 +1,7 @@
 #include "sched/block_runner.h"
 
+#include <pthread.h>
+
 #include <csignal>
 #include <exception>
 #include <string>
@@ -58,11 +60,17 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   tDynamicSharedBase = worker_.sharedArena().base();
 
   tCurrentRunner = this;
-  if (sigsetjmp(faultJump_, 1) == 0) {
+  // No signal mask saved: that would be a system call per block. A fault that arrives through
+  // a signal handler leaves its signal blocked, so the fault path unblocks it.
+  if (sigsetjmp(faultJump_, 0) == 0) {
     RunnerFiber& first = newRunner();
     Fiber::switchTo(workerContext_, first.context);
   } else {
     // A fault abandoned the block mid-flight: no fiber will be resumed again.
+    sigset_t faults;
+    sigemptyset(&faults);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE}) sigaddset(&faults, sig);
+    pthread_sigmask(SIG_UNBLOCK, &faults, nullptr);
     launch.failed.store(true, std::memory_order_relaxed);
   }
   tCurrentRunner = nullptr;
@@ -72,8 +80,9 @@ void BlockRunner::run(Launch& launch, uint3 block) {
 RunnerFiber& BlockRunner::newRunner() {
   RunnerFiber* f = freeFibers_.back();
   freeFibers_.pop_back();
-  f->stack = worker_.stacks().acquire();
-  f->context.prepare(f->stack, worker_.stacks().stackSize(), &BlockRunner::runnerEntry, this);
+  sched::StackPool::Stack stack = worker_.stacks().acquire();
+  f->stack = stack.low;
+  f->context.prepare(stack.low, stack.size, &BlockRunner::runnerEntry, this);
   fibersInUse_.push_back(f);
   return *f;
 }
@@ -138,10 +147,11 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
 void BlockRunner::onExit(Lane& lane) {
   lane.state = Lane::State::Exited;
   --live_;
-  warps_[lane.linear / 32].exited |= 1u << (lane.linear % 32);
+  WarpSync& ws = warps_[lane.linear / 32];
+  ws.exited |= 1u << (lane.linear % 32);
   // An exiting thread can be the one a barrier or warp rendezvous was waiting for.
-  checkBarrierComplete();
-  checkWarpComplete(lane.linear / 32);
+  if (arrived_ != 0) checkBarrierComplete();
+  if (ws.arrived != 0) checkWarpComplete(lane.linear / 32);
 }
 
 void BlockRunner::makeRunnable(Lane& lane, int result) {
@@ -150,16 +160,18 @@ void BlockRunner::makeRunnable(Lane& lane, int result) {
   runnable_.push_back(&lane);
 }
 
+Fiber& BlockRunner::popRunnable() {
+  Lane* lane = runnable_[runnableHead_++];
+  if (runnableHead_ == runnable_.size()) {
+    runnable_.clear();
+    runnableHead_ = 0;
+  }
+  return lane->fiber->context;
+}
+
 Fiber& BlockRunner::nextContext(bool& blockDone) {
   blockDone = false;
-  if (runnableHead_ < runnable_.size()) {
-    Lane* lane = runnable_[runnableHead_++];
-    if (runnableHead_ == runnable_.size()) {
-      runnable_.clear();
-      runnableHead_ = 0;
-    }
-    return lane->fiber->context;
-  }
+  if (runnableHead_ < runnable_.size()) return popRunnable();
   if (nextUnstarted_ < threadCount_) return newRunner().context;
   if (live_ != 0) deadlock();
   blockDone = true;
@@ -202,11 +214,12 @@ int BlockRunner::barrier(int predicate, BarrierReduction reduction) {
 }
 
 void BlockRunner::yield() {
-  if (runnableHead_ == runnable_.size() && nextUnstarted_ >= threadCount_) return;
+  bool othersRunnable = runnableHead_ < runnable_.size();
+  if (!othersRunnable && nextUnstarted_ >= threadCount_) return;  // nobody else could run
   Lane& lane = *current_;
+  // Choose who runs next before queueing ourselves, or we would pick ourselves.
+  Fiber& next = othersRunnable ? popRunnable() : newRunner().context;
   makeRunnable(lane, 0);  // to the back of the queue: everyone else runs first
-  bool blockDone = false;
-  Fiber& next = nextContext(blockDone);
   Fiber::switchTo(lane.fiber->context, next);
   lane.state = Lane::State::Running;
   resumeAs(lane);

@@ -63,6 +63,7 @@ private:
   // Where the worker goes when the running thread stops: a runnable thread, a new runner for
   // unstarted threads, or (blockDone) back to the worker's own context.
   Fiber& nextContext(bool& blockDone);
+  Fiber& popRunnable();
   void waitHere(Lane& lane);
   void onExit(Lane& lane);
   void checkBarrierComplete();

@@ -44,11 +44,17 @@ void StackPool::grow() {
   chunks_.emplace_back(base, kSlotsPerChunk);
 }
 
-void* StackPool::acquire() {
+StackPool::Stack StackPool::acquire() {
   if (free_.empty()) grow();
   void* stack = free_.back();
   free_.pop_back();
-  return stack;
+  // Colour from the slot's position: consecutive slots step 3 cache lines through a page.
+  std::size_t slot = 0;
+  auto a = static_cast<char*>(stack);
+  for (auto& [base, slots] : chunks_)
+    if (a > base && a < base + slots * slotSize_) slot = static_cast<std::size_t>(a - base) / slotSize_;
+  std::size_t colour = (slot * 3 * 64) % pageSize();
+  return Stack{stack, stackSize_ - colour};
 }
 
 void StackPool::release(void* stackLow) { free_.push_back(stackLow); }

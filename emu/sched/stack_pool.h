@@ -19,9 +19,15 @@ public:
   StackPool(const StackPool&) = delete;
   StackPool& operator=(const StackPool&) = delete;
 
+  struct Stack {
+    void* low;          // lowest usable address
+    std::size_t size;   // usable bytes: the top is at low + size
+  };
   std::size_t stackSize() const { return stackSize_; }
-  // Lowest usable address of a free stack of stackSize() bytes.
-  void* acquire();
+  // A free stack. Stack tops are staggered ("coloured") by a few cache lines per slot: with
+  // every top at the same offset modulo the page size, the hot frames of a block's fibers would
+  // all fall into the same L1/L2 cache sets and evict each other at every switch.
+  Stack acquire();
   void release(void* stackLow);
   // Whether addr lies in the guard page of one of this pool's stacks.
   bool isGuardPage(const void* addr) const;

@@ -139,7 +139,7 @@ constexpr Int saturateToInteger(bool negative, uint64_t magnitude, bool huge) {
   constexpr int kBits = static_cast<int>(sizeof(Int) * 8);
   constexpr uint64_t kMaxMagnitude =
       kSigned ? (uint64_t{1} << (kBits - 1)) - 1
-              : (kBits == 64 ? ~uint64_t{0} : (uint64_t{1} << kBits) - 1);
+              : (kBits == 64 ? ~uint64_t{0} : (uint64_t{1} << (kBits & 63)) - 1);  // no UB shift
   if (!negative) return huge || magnitude > kMaxMagnitude ? static_cast<Int>(kMaxMagnitude)
                                                            : static_cast<Int>(magnitude);
   if (!kSigned) return static_cast<Int>(0);

@@ -507,6 +507,11 @@ static void testRuntimeAndBuiltins(int* d) {
   CK(cudaLaunchKernel((const void*)fillKernel, dim3(2), dim3(64), args, 0, 0));
   CK_LAUNCH();
   checkInts("cudaLaunchKernel_args_array", d, 100, [](int i) { return 13 + i; });
+  v = 21;
+  n = 64;
+  CK(cudaLaunchKernel(fillKernel, dim3(1), dim3(64), args, 0, 0));  // the C++ template overload
+  CK_LAUNCH();
+  checkInts("cudaLaunchKernel_template_overload", d, 64, [](int i) { return 21 + i; });
 
   dim3 a;
   dim3 b(5);

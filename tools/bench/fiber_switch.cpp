@@ -17,7 +17,8 @@ void pingPong(loom::sched::Fiber*, void*) {
 
 double fiberSwitchNanoseconds() {
   loom::sched::StackPool pool(64 * 1024);
-  gOther.prepare(pool.acquire(), pool.stackSize(), &pingPong, nullptr);
+  loom::sched::StackPool::Stack stack = pool.acquire();
+  gOther.prepare(stack.low, stack.size, &pingPong, nullptr);
   auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < kRounds; ++i) loom::sched::Fiber::switchTo(gMain, gOther);
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -10,10 +10,11 @@ std::vector<std::string> splitArguments(std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (quote == '\'') {
-      if (c == '\'')
+      if (c == '\'') {
         quote = 0;
-      else
+      } else {
         word.push_back(c);
+      }
       continue;
     }
     if (quote == '"') {

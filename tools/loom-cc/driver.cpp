@@ -71,6 +71,9 @@ int rewriteFile(const std::string& input, const std::string& output) {
 }
 
 int runPlan(const Plan& plan, const RunSettings& s) {
+  if (s.verbose || s.dryRun) {
+    for (const std::string& n : plan.notes) std::cerr << "loom-cc: note: " << n << '\n';
+  }
   int status = 0;
   for (std::size_t i = 0; i < plan.steps.size() && status == 0; ++i) {
     const Step& step = plan.steps[i];

@@ -15,9 +15,9 @@ namespace loom::cc {
 //       reinterpret_cast< T *>(::loom::dynamicSharedBase());
 // so that the array names the dynamic shared memory of the current block. Attributes (GNU
 // `__attribute__((...))`, `alignas(...)`, `[[...]]`) may stand anywhere in the declaration;
-// they are moved before the type. `T name[][N]` becomes a pointer to T[N]. Newlines inside the declaration
-// are kept after the replacement. Any other
-// `extern thread_local` declaration (no `[]`, several declarators, an initializer) is left alone.
+// they are moved before the type. `T name[][N]` becomes a pointer to T[N]. Newlines inside the
+// declaration are kept after the replacement. Any other `extern thread_local` declaration (no
+// `[]`, several declarators, an initializer) is left alone.
 void findExternSharedEdits(std::string_view text, const std::vector<Token>& tokens,
                            std::vector<Edit>& edits);
 

@@ -30,7 +30,9 @@ Compilation:
                                Loom's reports to name file:line)
   -G, --device-debug           .cu files at -O0 -g, as nvcc compiles device code with -G
   -lineinfo                    accepted: -g1 already gives line information
-  -I, -isystem, -include, -D, -U   as in nvcc (before Loom's own include directories)
+  -I, -isystem, -include, -D, -U   as in nvcc (before Loom's own include directories; a
+                               directory holding NVIDIA's cuda_runtime.h is dropped, as are
+                               -lcudart and -lcuda: Loom stands for them; -v says so)
   -std=c++17|c++20, --std      language standard (default c++17; c++11/c++14 become c++17)
   -x cu|c++|c|none             language of every source input
   -Xcompiler <a,b>             options for the host compiler (compiles and links)

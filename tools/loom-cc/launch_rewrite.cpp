@@ -135,10 +135,11 @@ class LaunchFinder {
       sawToken = true;
     }
     if (!sawToken) {
-      if (count == 1)
+      if (count == 1) {
         count = 0;  // `<<<>>>`
-      else
-        emptyArgument = true;
+      } else {
+        emptyArgument = true;  // `<<<a, >>>`
+      }
     }
     if (count < 2 || (count > 4 && !angle)) {
       error(open,

@@ -11,8 +11,8 @@
 namespace loom::cc {
 
 // Appends the edits that turn every launch into `E ->* ::loom::launchConfig(...)(args)`: only
-// `<<<`, `>>>` and the blanks around them change, never a newline. Malformed launches add a diagnostic
-// located at their `<<<` and no edit.
+// `<<<`, `>>>` and the blanks around them change, never a newline. Malformed launches add a
+// diagnostic located at their `<<<` and no edit.
 void findLaunchEdits(std::string_view text, const std::vector<Token>& tokens,
                      std::vector<Edit>& edits, std::vector<Diagnostic>& diagnostics);
 

@@ -26,21 +26,11 @@ constexpr std::array<std::string_view, 27> kTakesValue{
     "-B",        "-target"};
 
 // Of those, the ones that only concern the preprocessor (step 1).
-constexpr std::array<std::string_view, 15> kPreprocessorWithValue{"-MF",
-                                                                  "-MT",
-                                                                  "-MQ",
-                                                                  "-I",
-                                                                  "-D",
-                                                                  "-U",
-                                                                  "-isystem",
-                                                                  "-iquote",
-                                                                  "-idirafter",
-                                                                  "-include",
-                                                                  "-imacros",
-                                                                  "-iprefix",
-                                                                  "-iwithprefix",
-                                                                  "-iwithprefixbefore",
-                                                                  "-Xpreprocessor"};
+// clang-format off
+constexpr std::array<std::string_view, 15> kPreprocessorWithValue{
+    "-MF", "-MT", "-MQ", "-I", "-D", "-U", "-isystem", "-iquote", "-idirafter", "-include",
+    "-imacros", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-Xpreprocessor"};
+// clang-format on
 
 template <std::size_t N>
 bool in(const std::array<std::string_view, N>& set, std::string_view s) {
@@ -52,9 +42,12 @@ bool isPreprocessorFlag(std::string_view a) {
       a == "-nostdinc" || a == "-nostdinc++" || a == "-undef") {
     return true;
   }
-  // Attached forms: -DX -UX -Idir -MFfile -MTtarget -MQtarget.
-  return a.size() > 2 && (a.starts_with("-D") || a.starts_with("-U") || a.starts_with("-I") ||
-                          a.starts_with("-MF") || a.starts_with("-MT") || a.starts_with("-MQ"));
+  // Attached forms: -DX -UX -Idir -isystemdir -MFfile -MTtarget -MQtarget.
+  for (std::string_view flag :
+       {"-D", "-U", "-I", "-isystem", "-iquote", "-idirafter", "-MF", "-MT", "-MQ"}) {
+    if (a.size() > flag.size() && a.starts_with(flag)) return true;
+  }
+  return false;
 }
 
 struct Parsed {
@@ -119,7 +112,7 @@ bool verboseFromEnvironment() {
 }  // namespace
 
 std::optional<Plan> planLauncher(const std::vector<std::string>& command, const Config& config,
-                                 const std::string& tempDir) {
+                                 const std::string& tempDir, const FileExists& exists) {
   if (command.empty()) return std::nullopt;
   Parsed p = parse(command);
   if (!p.compile || p.sources != 1 || !p.source.ends_with(".cu")) return std::nullopt;
@@ -127,6 +120,9 @@ std::optional<Plan> planLauncher(const std::vector<std::string>& command, const 
   std::string object = p.object.value_or(stem(p.source) + ".o");
   Options defaults;  // for the CUDA macros: nvcc's defaults, the arch from the user's -D
   if (p.arch) defaults.arch = *p.arch;
+
+  Plan plan;
+  plan.notes = dropToolkitIncludes(p.preprocessor, config.includeDirs, exists);
 
   CudaCompile c;
   c.cxx = command.front();
@@ -160,7 +156,6 @@ std::optional<Plan> planLauncher(const std::vector<std::string>& command, const 
   c.compileArgs.insert(c.compileArgs.end(), p.common.begin(), p.common.end());
   if (!p.debug) c.compileArgs.push_back("-g1");  // file:line for Loom's reports
 
-  Plan plan;
   addCudaSteps(c, plan);
   return plan;
 }
@@ -172,7 +167,8 @@ int runLauncher(const std::vector<std::string>& command, const std::string& self
     return 1;
   }
   // Cheap check first: most sources of a target are not .cu and need no configuration.
-  if (!planLauncher(command, Config{}, "")) return execProcess(command);
+  auto noFiles = [](const std::string&, const std::string&) { return false; };
+  if (!planLauncher(command, Config{}, "", noFiles)) return execProcess(command);
   ConfigResult config = loadConfig(configFile);
   if (config.error) {
     std::cerr << "loom-cc: error: " << *config.error << '\n';

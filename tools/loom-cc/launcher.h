@@ -13,12 +13,15 @@
 
 #include "config.h"
 #include "plan.h"
+#include "toolkit_filter.h"
 
 namespace loom::cc {
 
 // nullopt when `command` (compiler first) is not a compile of one .cu file: run it unchanged.
+// Include directories of NVIDIA's CUDA Toolkit are dropped (toolkit_filter.h).
 std::optional<Plan> planLauncher(const std::vector<std::string>& command, const Config& config,
-                                 const std::string& tempDir);
+                                 const std::string& tempDir,
+                                 const FileExists& exists = fileExistsIn);
 
 // The whole mode: plan, run, exit status. LOOM_CC_VERBOSE=1 prints the steps.
 int runLauncher(const std::vector<std::string>& command, const std::string& self,

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "paths.h"
 #include "process.h"
+#include "toolkit_filter.h"
 
 namespace {
 
@@ -37,7 +38,7 @@ int nvccMode(const std::vector<std::string>& args, const std::string& self) {
     std::cerr << *parsed.error << '\n';
     return 1;
   }
-  const Options& o = parsed.options;
+  Options& o = parsed.options;
   for (const std::string& w : o.warnings) std::cerr << w << '\n';
   if (o.showHelp) {
     std::cout << helpText();
@@ -54,10 +55,12 @@ int nvccMode(const std::vector<std::string>& args, const std::string& self) {
     return 1;
   }
   if (o.hostCompiler) config.config.cxx = resolveHostCompiler(*o.hostCompiler);
-  if (o.verbose || o.dryRun) {
-    std::cerr << "#$ # configuration: " << configFile << '\n';
-    for (const std::string& n : o.notes) std::cerr << "loom-cc: note: " << n << '\n';
+  std::vector<std::string> notes = std::move(o.notes);
+  for (std::string& n : dropToolkitIncludes(o.preprocessorArgs, config.config.includeDirs)) {
+    notes.push_back(std::move(n));
   }
+  for (std::string& n : dropCudaLibraries(o.linkerArgs)) notes.push_back(std::move(n));
+  if (o.verbose || o.dryRun) std::cerr << "#$ # configuration: " << configFile << '\n';
 
   RunSettings settings;
   settings.verbose = o.verbose;
@@ -75,7 +78,9 @@ int nvccMode(const std::vector<std::string>& args, const std::string& self) {
     settings.tempDir = *dir;
     settings.ownTempDir = true;
   }
-  return runPlan(planBuild(o, config.config, settings.tempDir), settings);
+  Plan plan = planBuild(o, config.config, settings.tempDir);
+  plan.notes.insert(plan.notes.begin(), notes.begin(), notes.end());
+  return runPlan(plan, settings);
 }
 
 }  // namespace

@@ -107,6 +107,7 @@ class Parser {
         break;
       case OptionId::LineInfo:
         o.lineInfo = true;
+        o.notes.push_back("'" + m.name + "' has no further effect: .cu files get -g1 anyway");
         break;
       case OptionId::IncludePath:
         for (const std::string& d : splitList(v)) o.preprocessorArgs.push_back("-I" + d);
@@ -261,12 +262,8 @@ class Parser {
         }
         break;
       case OptionId::DefaultStream:
-        if (v == "per-thread")
-          o.perThreadDefaultStream = true;
-        else if (v == "legacy" || v == "null")
-          o.perThreadDefaultStream = false;
-        else
-          return badValue(m);
+        if (v != "per-thread" && v != "legacy" && v != "null") return badValue(m);
+        o.perThreadDefaultStream = v == "per-thread";
         break;
       case OptionId::PassToHost:
         o.compilerArgs.push_back("-" + std::string(m.spec->shortName));

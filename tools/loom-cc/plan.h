@@ -22,6 +22,7 @@ struct Step {
 struct Plan {
   std::vector<Step> steps;
   std::vector<std::string> temporaries;  // removed at the end unless -keep
+  std::vector<std::string> notes;        // printed under -v: options ignored, flags dropped
 };
 
 // Instrumentation of kernel code (DESIGN.md): -fsanitize=thread makes the compiler call

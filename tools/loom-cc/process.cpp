@@ -63,10 +63,7 @@ std::string shellQuote(const std::vector<std::string>& argv) {
     }
     out.push_back('\'');
     for (char c : a) {
-      if (c == '\'')
-        out += "'\\''";
-      else
-        out.push_back(c);
+      out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     }
     out.push_back('\'');
   }

@@ -1,6 +1,7 @@
 // The pure source rewriter: preprocessed CUDA text in, preprocessed C++ text out. It makes exactly
 // the two rewrites DESIGN.md allows (kernel launches and `extern __shared__` arrays) and keeps
-// every line break where it was, so linemarkers stay valid and compiler errors point at the user's lines.
+// every line break where it was, so linemarkers stay valid and compiler errors point at the
+// user's lines.
 #pragma once
 
 #include <string>

@@ -66,9 +66,12 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   CHECK(p.steps[1].kind == Step::Kind::Rewrite);
   CHECK(p.steps[1].input == "/tmp/t/k.ii");
   CHECK(p.steps[1].output == "/tmp/t/k.loom.ii");
-  CHECK(p.steps[2].argv == Args{"/usr/bin/c++", "-c", "-x", "c++-cpp-output", "/tmp/t/k.loom.ii",
-                                "-std=c++17", "-O3", "-fsanitize=thread", "-fno-builtin-printf",
-                                "-fno-builtin-puts", "-g1", "-o", "/tmp/t/k.o"});
+  CHECK(p.steps[2].argv == concat({{"/usr/bin/c++", "-c", "-x", "c++-cpp-output",
+                                    "/tmp/t/k.loom.ii", "-std=c++17", "-O3"},
+                                   loom::cc::instrumentationArgs(),
+                                   {"-g1", "-o", "/tmp/t/k.o"}}));
+  CHECK(loom::cc::instrumentationArgs().front() == "-fsanitize=thread");
+  CHECK(has(loom::cc::instrumentationArgs(), "-fno-builtin-printf"));
   CHECK(p.steps[3].argv == Args{"/usr/bin/c++", "/tmp/t/k.o", "-o", "app", "-rdynamic", "-lm",
                                 "/loom/lib/libloom_runtime.a", "-lboost_context", "-ltbb",
                                 "-lpthread", "-ldl"});

@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "launcher.h"
+#include "plan.h"
 
 namespace {
 
@@ -25,55 +26,31 @@ bool has(const Args& argv, const std::string& a) {
 }  // namespace
 
 TEST_CASE("launcher: a CMake compile of a .cu file", "[loomcc][launcher]") {
-  Args cmake{"/usr/bin/c++", "-DFOO", "-I/x",         "-isystem", "/sys",
-             "-O2",          "-g",    "-std=gnu++17", "-fPIC",    "-x",
-             "c++",          "-MD",   "-MT",          "obj.o",    "-MF",
-             "obj.o.d",      "-o",    "obj.o",        "-c",       "/abs/src/file.cu"};
+  // clang-format off
+  Args cmake{"/usr/bin/c++", "-DFOO", "-I/x", "-isystem", "/sys", "-O2", "-g", "-std=gnu++17",
+             "-fPIC", "-x", "c++", "-MD", "-MT", "obj.o", "-MF", "obj.o.d", "-o", "obj.o", "-c",
+             "/abs/src/file.cu"};
+  // clang-format on
   auto plan = loom::cc::planLauncher(cmake, testConfig(), "/tmp/t");
   REQUIRE(plan);
   REQUIRE(plan->steps.size() == 3);
-  CHECK(plan->steps[0].argv == Args{"/usr/bin/c++",
-                                    "-E",
-                                    "-x",
-                                    "c++",
-                                    "-O2",
-                                    "-g",
-                                    "-std=gnu++17",
-                                    "-fPIC",
-                                    "-fsanitize=thread",
-                                    "-DFOO",
-                                    "-I/x",
-                                    "-isystem",
-                                    "/sys",
-                                    "-MD",
-                                    "-MT",
-                                    "obj.o",
-                                    "-MF",
-                                    "obj.o.d",
-                                    "-I/loom/include",
-                                    "-D__CUDACC__",
-                                    "-D__NVCC__",
-                                    "-D__CUDACC_VER_MAJOR__=13",
-                                    "-D__CUDACC_VER_MINOR__=0",
-                                    "-D__CUDACC_VER_BUILD__=0",
-                                    "-D__CUDA_ARCH_LIST__=900",
-                                    "-DLOOM_EMULATED_ARCH=900",
-                                    "-DLOOM_FTZ=0",
-                                    "-DLOOM_PREC_DIV=1",
-                                    "-DLOOM_PREC_SQRT=1",
-                                    "-DLOOM_FMAD=1",
-                                    "-D__LOOM__=1",
-                                    "-include",
-                                    "cuda_runtime.h",
-                                    "/abs/src/file.cu",
-                                    "-o",
-                                    "/tmp/t/file.ii"});
+  // clang-format off
+  CHECK(plan->steps[0].argv ==
+        Args{"/usr/bin/c++", "-E", "-x", "c++", "-O2", "-g", "-std=gnu++17", "-fPIC",
+             "-fsanitize=thread", "-DFOO", "-I/x", "-isystem", "/sys", "-MD", "-MT", "obj.o",
+             "-MF", "obj.o.d", "-I/loom/include", "-D__CUDACC__", "-D__NVCC__",
+             "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0", "-D__CUDACC_VER_BUILD__=0",
+             "-D__CUDA_ARCH_LIST__=900", "-DLOOM_EMULATED_ARCH=900", "-DLOOM_FTZ=0",
+             "-DLOOM_PREC_DIV=1", "-DLOOM_PREC_SQRT=1", "-DLOOM_FMAD=1", "-D__LOOM__=1",
+             "-include", "cuda_runtime.h", "/abs/src/file.cu", "-o", "/tmp/t/file.ii"});
+  // clang-format on
   CHECK(plan->steps[1].input == "/tmp/t/file.ii");
   CHECK(plan->steps[1].output == "/tmp/t/file.loom.ii");
-  CHECK(plan->steps[2].argv == Args{"/usr/bin/c++", "-c", "-x", "c++-cpp-output",
-                                    "/tmp/t/file.loom.ii", "-fsanitize=thread",
-                                    "-fno-builtin-printf", "-fno-builtin-puts", "-O2", "-g",
-                                    "-std=gnu++17", "-fPIC", "-o", "obj.o"});
+  Args compile{"/usr/bin/c++", "-c", "-x", "c++-cpp-output", "/tmp/t/file.loom.ii"};
+  compile.insert(compile.end(), loom::cc::instrumentationArgs().begin(),
+                 loom::cc::instrumentationArgs().end());
+  compile.insert(compile.end(), {"-O2", "-g", "-std=gnu++17", "-fPIC", "-o", "obj.o"});
+  CHECK(plan->steps[2].argv == compile);
 }
 
 TEST_CASE("launcher: anything but a .cu compile runs unchanged", "[loomcc][launcher]") {

@@ -95,6 +95,20 @@ TEST_CASE("malformed launch: line from linemarkers, column from the user's line"
         std::vector<std::string>{"/src/app.cu:3:28: " + kCount + "1"});
 }
 
+TEST_CASE("malformed launch: in an included header", "[loomcc][rewrite]") {
+  const std::string pp =
+      "# 1 \"main.cu\"\n"
+      "# 1 \"/inc/launch.h\" 1\n"
+      "\n"
+      "template <class K> void go(K k) {\n"
+      "  k<<<1, 2>>>;\n"
+      "}\n"
+      "# 2 \"main.cu\" 2\n"
+      "int main() { go(k); }\n";
+  CHECK(errors(pp) == std::vector<std::string>{"/inc/launch.h:3:4: error: expected '(' with the "
+                                               "kernel's arguments after '>>>'"});
+}
+
 TEST_CASE("malformed launch: every error is reported, and no text", "[loomcc][rewrite]") {
   auto r = rewriteCuda("# 1 \"a.cu\"\na<<<1>>>(x);\nb<<<1, 2>>>(y);\nc<<<1, 2>>>;\n");
   CHECK(!r.ok());

@@ -23,6 +23,11 @@ namespace runtime {
 cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
                          std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
                          size_t sharedBytes, cudaStream_t stream);
+
+// How to call a kernel known only by its address (the C form of cudaLaunchKernel): recorded by
+// every typed use of the kernel (a <<<>>> launch, typed cudaLaunchKernel, cudaFuncGetAttributes).
+using BindArguments = std::shared_ptr<const void> (*)(const void* kernel, void** args);
+void registerKernel(const void* kernel, void (*invoke)(const void*), BindArguments bind);
 }  // namespace runtime
 
 struct LaunchConfig {
@@ -63,8 +68,25 @@ struct BoundKernel {
   }
 };
 
+template <class... P, std::size_t... I>
+std::shared_ptr<const void> bindArgumentArray(void (*kernel)(P...), void** args,
+                                              std::index_sequence<I...>);
+
+template <class... P>
+std::shared_ptr<const void> bindErased(const void* kernel, void** args) {
+  return bindArgumentArray(reinterpret_cast<void (*)(P...)>(const_cast<void*>(kernel)), args,
+                           std::index_sequence_for<P...>{});
+}
+
+template <class... P>
+void registerKernelType(void (*kernel)(P...)) {
+  runtime::registerKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::invoke,
+                          &bindErased<P...>);
+}
+
 template <class... P, class... A>
 void operator->*(void (*kernel)(P...), BoundLaunch<A...>&& launch) {
+  registerKernelType(kernel);
   static_assert(sizeof...(P) == sizeof...(A),
                 "kernel launch: the number of arguments does not match the kernel's parameters "
                 "(Loom does not apply default arguments of __global__ functions)");
@@ -92,6 +114,7 @@ std::shared_ptr<const void> bindArgumentArray(void (*kernel)(P...), void** args,
 template <class... P>
 cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 grid, dim3 block, void** args,
                              size_t sharedMem = 0, cudaStream_t stream = 0) {
+  ::loom::registerKernelType(func);
   return ::loom::runtime::launchKernel(
       reinterpret_cast<const void*>(func), &::loom::BoundKernel<P...>::invoke,
       ::loom::bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,

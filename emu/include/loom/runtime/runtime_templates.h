@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cuda_runtime_api.h"
+#include "loom/runtime/launch.h"
 
 template <class T>
 cudaError_t cudaMalloc(T** devPtr, size_t size) {
@@ -74,6 +75,7 @@ cudaError_t cudaGetSymbolSize(size_t* size, const T& symbol) {
 // Kernels by function type.
 template <class... P>
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, void (*entry)(P...)) {
+  ::loom::registerKernelType(entry);
   return cudaFuncGetAttributes(attr, reinterpret_cast<const void*>(entry));
 }
 template <class... P>
@@ -117,3 +119,10 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
   *minGridSize = bestBlocks * sms;
   return cudaSuccess;
 }
+
+// driver_functions.h's constructors.
+inline cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) { return cudaExtent{w, h, d}; }
+inline cudaPitchedPtr make_cudaPitchedPtr(void* d, size_t p, size_t xsz, size_t ysz) {
+  return cudaPitchedPtr{d, p, xsz, ysz};
+}
+inline cudaPos make_cudaPos(size_t x, size_t y, size_t z) { return cudaPos{x, y, z}; }

@@ -1,0 +1,156 @@
+// The loom-cc executable end to end, against a stand-in cuda_runtime.h and configuration written
+// here, so that these tests depend on loom-cc and the host compiler only (not on Loom's runtime):
+// a .cu compiles, a malformed launch is reported at the user's file:line:col with exit 1 and no
+// object, a C++ error points at the user's line, and -v/--dryrun show the pipeline.
+#include <catch2/catch.hpp>
+
+#ifdef LOOM_CC_PATH
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status;
+  std::string output;  // stdout and stderr together
+};
+
+class Sandbox {
+ public:
+  Sandbox() : dir_(fs::temp_directory_path() / ("loomcc-e2e-" + std::to_string(getpid()))) {
+    fs::create_directories(dir_ / "inc");
+    // Just enough of Loom's contract for a launch to compile: launchConfig(...)(args) is a value
+    // that operator->* takes with the kernel.
+    write("inc/cuda_runtime.h",
+          "#pragma once\n"
+          "#define __global__\n"
+          "#define __shared__ thread_local\n"
+          "namespace loom {\n"
+          "struct Call {};\n"
+          "struct Config { template <class... A> Call operator()(A...) const { return {}; } };\n"
+          "template <class... A> Config launchConfig(A...) { return {}; }\n"
+          "inline void* dynamicSharedBase() { return nullptr; }\n"
+          "}\n"
+          "template <class K> void operator->*(K, loom::Call) {}\n");
+    write("loom-cc.conf",
+          "cxx=c++\ninclude=" + (dir_ / "inc").string() + "\ndefines=__LOOM__=1\nlink=\n");
+  }
+  ~Sandbox() {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir_ / name) << text;
+  }
+
+  Result loomcc(const std::string& args) const {
+    std::string command = "cd '" + dir_.string() + "' && LOOM_CC_CONF='" + path("loom-cc.conf") +
+                          "' '" + LOOM_CC_PATH + "' " + args + " 2>&1";
+    Result r{-1, {}};
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    char buffer[4096];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) r.output.append(buffer, n);
+    int status = pclose(pipe);
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+  }
+
+ private:
+  fs::path dir_;
+};
+
+}  // namespace
+
+TEST_CASE("loom-cc end to end: a .cu with launches and extern __shared__ compiles",
+          "[loomcc][e2e]") {
+  Sandbox box;
+  box.write("ok.cu",
+            "#define LAUNCH(k, n) k<<<(n + 255) / 256, 256>>>(n)\n"
+            "int dim(int x) { return x; }\n"
+            "template <class T, int N> __global__ void k(T) {\n"
+            "  extern __shared__ __attribute__((aligned(16))) T tile[];\n"
+            "  tile[0] = T();\n"
+            "}\n"
+            "int main() {\n"
+            "  LAUNCH((k<int, 2>), 1000);\n"
+            "  k<float, 4><<<dim((1 + 255) / 256), 256,\n"
+            "                0>>>(1.0f);\n"
+            "}\n");
+  Result r = box.loomcc("-c ok.cu");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(fs::exists(box.path("ok.o")));
+}
+
+TEST_CASE("loom-cc end to end: a malformed launch is reported at the user's line",
+          "[loomcc][e2e]") {
+  Sandbox box;
+  box.write("bad.cu",
+            "__global__ void k(int) {}\n"
+            "\n"
+            "int main() {\n"
+            "\t  k<<<1>>>(2);\n"
+            "}\n");
+  box.write("bad.o", "stale");
+  Result r = box.loomcc("-c bad.cu");
+  CHECK(r.status == 1);
+  CHECK(r.output ==
+        "bad.cu:4:5: error: a kernel launch configuration takes 2 to 4 arguments <<<grid, "
+        "block[, dynamic shared memory bytes[, stream]]>>>, found 1\n");
+  CHECK(!fs::exists(box.path("bad.o")));  // no output, not even a stale one
+}
+
+TEST_CASE("loom-cc end to end: C++ errors point at the user's file and line", "[loomcc][e2e]") {
+  Sandbox box;
+  box.write("err.cu",
+            "__global__ void k(int) {}\n"
+            "\n"
+            "int main() {\n"
+            "  k<<<1, 1>>>(\n"
+            "      undeclared_name);\n"
+            "}\n");
+  Result r = box.loomcc("-c err.cu");
+  CHECK(r.status != 0);
+  CHECK(r.output.find("err.cu:5:") != std::string::npos);
+  CHECK(r.output.find("undeclared_name") != std::string::npos);
+}
+
+TEST_CASE("loom-cc end to end: -v, --dryrun, --version, unknown options", "[loomcc][e2e]") {
+  Sandbox box;
+  box.write("k.cu", "int main() {}\n");
+  Result dry = box.loomcc("--dryrun -O3 -arch=sm_80 k.cu -o app");
+  CHECK(dry.status == 0);
+  CHECK(dry.output.find("#$ c++ -E -x c++ -std=c++17 -O3 -fsanitize=thread") != std::string::npos);
+  CHECK(dry.output.find("-DLOOM_EMULATED_ARCH=800") != std::string::npos);
+  CHECK(dry.output.find(" --loom-rewrite ") != std::string::npos);
+  CHECK(dry.output.find("#$ c++ -c -x c++-cpp-output ") != std::string::npos);
+  CHECK(!fs::exists(box.path("app")));
+
+  Result verbose = box.loomcc("-v -Xptxas -v -c k.cu -o k.o");
+  INFO(verbose.output);
+  CHECK(verbose.status == 0);
+  CHECK(verbose.output.find("loom-cc: note: ignoring '-Xptxas -v'") != std::string::npos);
+  CHECK(verbose.output.find("#$ c++ -c -x c++-cpp-output ") != std::string::npos);
+  CHECK(fs::exists(box.path("k.o")));
+
+  Result version = box.loomcc("--version");
+  CHECK(version.status == 0);
+  CHECK(version.output == "loom-cc (Loom) 0.1.0, emulating sm_90; nvcc-compatible command line\n");
+
+  Result unknown = box.loomcc("--frobnicate k.cu");
+  CHECK(unknown.status == 1);
+  CHECK(unknown.output == "loom-cc: error: unknown nvcc option '--frobnicate'\n");
+}
+
+#endif  // LOOM_CC_PATH
