@@ -37,21 +37,7 @@
 
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                          \
-    do {                                                                                     \
-        cudaError_t err_ = (call);                                                           \
-        if (err_ != cudaSuccess) {                                                           \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_));    \
-            exit(2);                                                                         \
-        }                                                                                    \
-    } while (0)
-
-#define CHECK_LAUNCH()                    \
-    do {                                  \
-        CHECK(cudaGetLastError());        \
-        CHECK(cudaDeviceSynchronize());   \
-        CHECK(cudaGetLastError());        \
-    } while (0)
+#include "../common/cuda_check.h"
 
 typedef float real;
 const int MN = 10;                 // maximum number of neighbours per point (seed)

@@ -19,37 +19,7 @@
 #include <cstring>
 #include <vector>
 
-#define CK(call)                                                                                   \
-  do {                                                                                             \
-    cudaError_t err_ = (call);                                                                     \
-    if (err_ != cudaSuccess) {                                                                     \
-      std::printf("cuda_call: FAIL %s returned %s (%s) at %s:%d\n", #call, cudaGetErrorName(err_), \
-                  cudaGetErrorString(err_), __FILE__, __LINE__);                                   \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
-
-#define CK_LAUNCH()              \
-  do {                           \
-    CK(cudaGetLastError());      \
-    CK(cudaDeviceSynchronize()); \
-  } while (0)
-
-static int g_failures = 0;
-
-static void check(const char* name, bool ok, const char* fmt = "", ...) {
-  if (ok) {
-    std::printf("%s: PASS\n", name);
-    return;
-  }
-  ++g_failures;
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  std::vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  std::printf("%s: FAIL %s\n", name, msg);
-}
+#include "conformance.h"
 
 typedef unsigned long long ull;
 
@@ -847,6 +817,5 @@ int main() {
   testIncDecMany();
   testLocks();
   testSubnormals();
-  if (g_failures) std::printf("atomics: %d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return finish("atomics");
 }

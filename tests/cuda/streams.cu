@@ -20,33 +20,7 @@
 #include <thread>
 #include <vector>
 
-#define CK(call)                                                                                   \
-  do {                                                                                             \
-    cudaError_t err_ = (call);                                                                     \
-    if (err_ != cudaSuccess) {                                                                     \
-      std::printf("cuda_call: FAIL %s returned %s (%s) at %s:%d\n", #call, cudaGetErrorName(err_), \
-                  cudaGetErrorString(err_), __FILE__, __LINE__);                                   \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
-
-static int g_failures = 0;
-
-static void check(const char* name, bool ok, const char* fmt = "", ...) {
-  if (ok) {
-    std::printf("%s: PASS\n", name);
-    std::fflush(stdout);
-    return;
-  }
-  ++g_failures;
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  std::vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  std::printf("%s: FAIL %s\n", name, msg);
-  std::fflush(stdout);
-}
+#include "conformance.h"
 
 // ~1.3-1.5 s of SM clock cycles on an H100; clock64() of an emulator may count other units.
 #define SPIN_CLOCK_LIMIT 2500000000LL
@@ -410,6 +384,5 @@ int main() {
   testHostFunctions();
   testAsyncLaunchAndQuery();
   testPrintf();
-  if (g_failures) std::printf("streams: %d check(s) failed\n", g_failures);
-  return g_failures ? 1 : 0;
+  return finish("streams");
 }
