@@ -22,9 +22,6 @@ std::string& buffer() {
   static std::string b;
   return b;
 }
-struct FlushAtExit {
-  ~FlushAtExit() { flushPrintfBuffer(); }
-} flushAtExit;
 }  // namespace
 
 void flushPrintfBuffer() {

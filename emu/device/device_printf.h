@@ -1,7 +1,8 @@
 // Output of device printf. As on the device, what kernels print is buffered and written to
 // stdout at the host's synchronisation points (cudaDeviceSynchronize, cudaStreamSynchronize,
-// cudaEventSynchronize, blocking copies) and at exit, so it lands after host output printed
-// before the sync, as with nvcc. One printf call is one unit: lines never interleave.
+// cudaEventSynchronize, blocking copies: every DeviceQueue::waitFor) and at exit (the queue
+// drains then), so it lands after host output printed before the sync, as with nvcc. One
+// printf call is one unit: lines never interleave.
 #pragma once
 
 namespace loom::device {

@@ -13,39 +13,34 @@ void* dynamicSharedBase() { return tDynamicSharedBase; }
 
 namespace loom::device {
 
+// Called outside a kernel (host code calling a device function, which nvcc would reject) these
+// act as for a block of one thread.
+
 namespace {
-sched::BlockRunner& runner() {
-  // Device entry points called from host code are a user error the device cannot even compile;
-  // here they would find no block. Treat them as a no-op barrier of one thread.
-  return *sched::BlockRunner::current();
+int barrier(int p, sched::BarrierReduction r) {
+  auto* runner = sched::BlockRunner::current();
+  return runner ? runner->barrier(p, r) : p != 0;
 }
 }  // namespace
 
-void syncthreads() {
-  if (sched::BlockRunner::current()) runner().barrier(1, sched::BarrierReduction::None);
-}
-int syncthreadsCount(int p) {
-  return sched::BlockRunner::current() ? runner().barrier(p, sched::BarrierReduction::Count) : p != 0;
-}
-int syncthreadsAnd(int p) {
-  return sched::BlockRunner::current() ? runner().barrier(p, sched::BarrierReduction::And) : p != 0;
-}
-int syncthreadsOr(int p) {
-  return sched::BlockRunner::current() ? runner().barrier(p, sched::BarrierReduction::Or) : p != 0;
-}
+void syncthreads() { barrier(1, sched::BarrierReduction::None); }
+int syncthreadsCount(int p) { return barrier(p, sched::BarrierReduction::Count); }
+int syncthreadsAnd(int p) { return barrier(p, sched::BarrierReduction::And); }
+int syncthreadsOr(int p) { return barrier(p, sched::BarrierReduction::Or); }
 void syncwarp(unsigned mask) {
-  if (sched::BlockRunner::current()) runner().warpSync(mask);
+  if (auto* runner = sched::BlockRunner::current()) runner->warpSync(mask);
 }
 void threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 void nanosleep(unsigned) {
-  if (sched::BlockRunner::current()) runner().yield();
+  if (auto* runner = sched::BlockRunner::current()) runner->yield();
 }
 void trap() {
-  if (!sched::BlockRunner::current()) __builtin_trap();
+  auto* runner = sched::BlockRunner::current();
+  if (!runner) __builtin_trap();
   report::Fault f;
   f.kind = report::FaultKind::Trap;
   f.pc = __builtin_return_address(0);
-  runner().fault(std::move(f));
+  runner->fault(std::move(f));
 }
 long long clock64() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(

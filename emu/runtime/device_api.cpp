@@ -3,7 +3,6 @@
 #include <cstring>
 
 #include "cuda_runtime_api.h"
-#include "device/device_printf.h"
 #include "loom/runtime/device_properties.h"
 #include "mem/device_heap.h"
 #include "runtime/device_queue.h"
@@ -22,17 +21,11 @@ unsigned gDeviceFlags = 0;
 // cudaLimit defaults recorded on an H100 (sm_90), indexed by cudaLimit. The device-runtime
 // sync depth (index 3) is not supported on sm_90: cudaDeviceGetLimit returns an error for it.
 size_t gLimits[7] = {1024, 8650752, 8388608, 0, 2048, 64, 9830400};
-// Waits for all queued device work and makes what kernels printed visible.
 cudaError_t synchronizeAll() {
   DeviceQueue::instance().waitAll();
-  loom::device::flushPrintfBuffer();
   return stickyOr(cudaSuccess);
 }
 }  // namespace
-
-namespace loom::runtime {
-cudaError_t synchronizeDevice() { return synchronizeAll(); }
-}  // namespace loom::runtime
 
 extern "C" {
 
@@ -84,7 +77,6 @@ cudaError_t cudaDeviceSynchronize(void) { return synchronizeAll(); }
 
 cudaError_t cudaDeviceReset(void) {
   DeviceQueue::instance().waitAll();
-  loom::device::flushPrintfBuffer();
   loom::mem::DeviceHeap::instance().releaseAll();
   clearStickyError();
   takeLastError();

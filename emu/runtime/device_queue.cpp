@@ -6,6 +6,7 @@
 #include <mutex>
 #include <thread>
 
+#include "device/device_printf.h"
 #include "sched/grid_executor.h"
 
 namespace loom::runtime {
@@ -17,14 +18,12 @@ struct DeviceQueue::State {
   std::deque<std::function<void()>> pending;
   std::uint64_t submitted = 0;
   std::uint64_t done = 0;
-  bool stopping = false;
   std::thread thread;
 
   void run() {
     std::unique_lock lock(mutex);
     for (;;) {
-      workAvailable.wait(lock, [&] { return stopping || !pending.empty(); });
-      if (pending.empty()) return;
+      workAvailable.wait(lock, [&] { return !pending.empty(); });
       auto op = std::move(pending.front());
       pending.pop_front();
       lock.unlock();
@@ -75,8 +74,11 @@ bool DeviceQueue::completed(std::uint64_t sequence) const {
 }
 
 void DeviceQueue::waitFor(std::uint64_t sequence) {
-  std::unique_lock lock(state_->mutex);
-  state_->progress.wait(lock, [&] { return state_->done >= sequence; });
+  {
+    std::unique_lock lock(state_->mutex);
+    state_->progress.wait(lock, [&] { return state_->done >= sequence; });
+  }
+  device::flushPrintfBuffer();
 }
 
 void DeviceQueue::waitAll() { waitFor(lastSubmitted()); }

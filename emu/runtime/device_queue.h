@@ -20,6 +20,9 @@ public:
   // Returns the operation's sequence number; operations complete in sequence order.
   std::uint64_t submit(std::function<void()> operation);
   bool completed(std::uint64_t sequence) const;
+  // Blocks the calling host thread until `sequence` completed. Every host-side wait for the
+  // device goes through here, and so this is where what kernels printed becomes visible
+  // (device/device_printf.h).
   void waitFor(std::uint64_t sequence);
   void waitAll();
   std::uint64_t lastSubmitted() const;

@@ -6,9 +6,13 @@
 namespace loom::runtime {
 
 namespace {
+struct KernelRecord {
+  KernelSettings settings;
+  ErasedCall call;
+};
 std::mutex gMutex;
-std::unordered_map<const void*, KernelSettings>& registry() {
-  static std::unordered_map<const void*, KernelSettings> r;
+std::unordered_map<const void*, KernelRecord>& registry() {
+  static std::unordered_map<const void*, KernelRecord> r;
   return r;
 }
 }  // namespace
@@ -16,12 +20,23 @@ std::unordered_map<const void*, KernelSettings>& registry() {
 KernelSettings kernelSettings(const void* kernel) {
   std::lock_guard lock(gMutex);
   auto it = registry().find(kernel);
-  return it == registry().end() ? KernelSettings{} : it->second;
+  return it == registry().end() ? KernelSettings{} : it->second.settings;
 }
 
 void updateKernelSettings(const void* kernel, const KernelSettings& settings) {
   std::lock_guard lock(gMutex);
-  registry()[kernel] = settings;
+  registry()[kernel].settings = settings;
+}
+
+void registerKernel(const void* kernel, void (*invoke)(const void*), BindArguments bind) {
+  std::lock_guard lock(gMutex);
+  registry()[kernel].call = ErasedCall{invoke, bind};
+}
+
+ErasedCall erasedCall(const void* kernel) {
+  std::lock_guard lock(gMutex);
+  auto it = registry().find(kernel);
+  return it == registry().end() ? ErasedCall{} : it->second.call;
 }
 
 }  // namespace loom::runtime

@@ -1,7 +1,10 @@
-// What the runtime knows per kernel (by its address): attributes set with cudaFuncSetAttribute.
+// What the runtime knows per kernel, by its address: attributes set with cudaFuncSetAttribute,
+// and how to call it when only its address is given (cudaLaunchKernel(const void*, ...)).
 #pragma once
 
 #include <cstddef>
+
+#include "loom/runtime/launch.h"
 
 namespace loom::runtime {
 
@@ -10,7 +13,15 @@ struct KernelSettings {
   int preferredSharedCarveout = -1;
 };
 
+// How to call a kernel from an argument array; null members until the kernel was seen typed
+// (registerKernel in loom/runtime/launch.h).
+struct ErasedCall {
+  void (*invoke)(const void*) = nullptr;
+  BindArguments bind = nullptr;
+};
+
 KernelSettings kernelSettings(const void* kernel);
 void updateKernelSettings(const void* kernel, const KernelSettings& settings);
+ErasedCall erasedCall(const void* kernel);
 
 }  // namespace loom::runtime

@@ -1,8 +1,6 @@
 // Kernel launch: configuration checks with the device's error codes, then the launch is queued.
 #include <cstdio>
 #include <memory>
-#include <mutex>
-#include <unordered_map>
 
 #include "cuda_runtime_api.h"
 #include "device/device_printf.h"
@@ -67,23 +65,6 @@ cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
   return cudaSuccess;
 }
 
-namespace {
-struct ErasedKernel {
-  void (*invoke)(const void*);
-  BindArguments bind;
-};
-std::mutex gErasedMutex;
-std::unordered_map<const void*, ErasedKernel>& erasedKernels() {
-  static std::unordered_map<const void*, ErasedKernel> kernels;
-  return kernels;
-}
-}  // namespace
-
-void registerKernel(const void* kernel, void (*invoke)(const void*), BindArguments bind) {
-  std::lock_guard lock(gErasedMutex);
-  erasedKernels().emplace(kernel, ErasedKernel{invoke, bind});
-}
-
 }  // namespace loom::runtime
 
 using namespace loom::runtime;
@@ -92,18 +73,13 @@ extern "C" {
 
 cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                              size_t sharedMem, cudaStream_t stream) {
-  ErasedKernel k{};
-  {
-    std::lock_guard lock(gErasedMutex);
-    auto it = erasedKernels().find(func);
-    if (it == erasedKernels().end()) {
-      std::fputs("loom: cudaLaunchKernel(const void*, ...): this kernel was never used with its "
-                 "type (launch it once with <<<>>> or call the typed overload)\n", stderr);
-      return stickyOr(cudaErrorInvalidDeviceFunction);
-    }
-    k = it->second;
+  ErasedCall call = erasedCall(func);
+  if (!call.invoke) {
+    std::fputs("loom: cudaLaunchKernel(const void*, ...): this kernel was never used with its "
+               "type (launch it once with <<<>>> or call the typed overload)\n", stderr);
+    return stickyOr(cudaErrorInvalidDeviceFunction);
   }
-  return launchKernel(func, k.invoke, k.bind(func, args), grid, block, sharedMem, stream);
+  return launchKernel(func, call.invoke, call.bind(func, args), grid, block, sharedMem, stream);
 }
 
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {

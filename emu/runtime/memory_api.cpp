@@ -8,7 +8,6 @@
 #include <cstring>
 
 #include "cuda_runtime_api.h"
-#include "device/device_printf.h"
 #include "mem/device_heap.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
@@ -17,10 +16,6 @@
 using namespace loom::runtime;
 using loom::mem::AllocationKind;
 using loom::mem::DeviceHeap;
-
-namespace loom::runtime {
-cudaError_t synchronizeDevice();
-}
 
 namespace {
 
@@ -97,10 +92,7 @@ cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, 
   // read (to host memory: once the copy is done), so the caller may reuse it at once.
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
   std::uint64_t seq = submitToStream(stream, [=] { std::memmove(dst, src, count); });
-  if (!async) {
-    DeviceQueue::instance().waitFor(seq);
-    loom::device::flushPrintfBuffer();
-  }
+  if (!async) DeviceQueue::instance().waitFor(seq);
   return stickyOr(cudaSuccess);
 }
 

@@ -7,7 +7,6 @@
 #include <set>
 
 #include "cuda_runtime_api.h"
-#include "device/device_printf.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
 
@@ -101,7 +100,6 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   if (!s) return recordError(cudaErrorInvalidResourceHandle);
   // The legacy default stream synchronises with every blocking stream: wait for everything.
   DeviceQueue::instance().waitFor(isDefault(stream) ? DeviceQueue::instance().lastSubmitted() : s->last.load());
-  loom::device::flushPrintfBuffer();
   return stickyOr(cudaSuccess);
 }
 
@@ -181,7 +179,6 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   if (!validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
   DeviceQueue::instance().waitFor(event->recorded.load());
-  loom::device::flushPrintfBuffer();
   return stickyOr(cudaSuccess);
 }
 

@@ -80,9 +80,8 @@ void BlockRunner::run(Launch& launch, uint3 block) {
 RunnerFiber& BlockRunner::newRunner() {
   RunnerFiber* f = freeFibers_.back();
   freeFibers_.pop_back();
-  sched::StackPool::Stack stack = worker_.stacks().acquire();
-  f->stack = stack.low;
-  f->context.prepare(stack.low, stack.size, &BlockRunner::runnerEntry, this);
+  f->stack = worker_.stacks().acquire();
+  f->context.prepare(f->stack.low, f->stack.size, &BlockRunner::runnerEntry, this);
   fibersInUse_.push_back(f);
   return *f;
 }
@@ -90,7 +89,6 @@ RunnerFiber& BlockRunner::newRunner() {
 void BlockRunner::reclaimFibers() {
   for (RunnerFiber* f : fibersInUse_) {
     worker_.stacks().release(f->stack);
-    f->stack = nullptr;
     freeFibers_.push_back(f);
   }
   fibersInUse_.clear();

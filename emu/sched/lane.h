@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "sched/fiber.h"
+#include "sched/stack_pool.h"
 #include "vector_types.h"
 
 namespace loom::sched {
@@ -12,7 +13,7 @@ namespace loom::sched {
 // same stack until one of them waits at a barrier; from then on it belongs to that thread.
 struct RunnerFiber {
   Fiber context;
-  void* stack = nullptr;
+  StackPool::Stack stack{nullptr, 0};
 };
 
 struct Lane {

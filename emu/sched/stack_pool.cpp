@@ -39,25 +39,21 @@ void StackPool::grow() {
   for (std::size_t i = 0; i < kSlotsPerChunk; ++i) {
     char* slot = base + i * slotSize_;
     mprotect(slot, pageSize(), PROT_NONE);  // the guard sits below the stack it protects
-    free_.push_back(slot + pageSize());
+    // Colour: consecutive slots step 3 cache lines through a page.
+    std::size_t colour = (i * 3 * 64) % pageSize();
+    free_.push_back(Stack{slot + pageSize(), stackSize_ - colour});
   }
   chunks_.emplace_back(base, kSlotsPerChunk);
 }
 
 StackPool::Stack StackPool::acquire() {
   if (free_.empty()) grow();
-  void* stack = free_.back();
+  Stack stack = free_.back();
   free_.pop_back();
-  // Colour from the slot's position: consecutive slots step 3 cache lines through a page.
-  std::size_t slot = 0;
-  auto a = static_cast<char*>(stack);
-  for (auto& [base, slots] : chunks_)
-    if (a > base && a < base + slots * slotSize_) slot = static_cast<std::size_t>(a - base) / slotSize_;
-  std::size_t colour = (slot * 3 * 64) % pageSize();
-  return Stack{stack, stackSize_ - colour};
+  return stack;
 }
 
-void StackPool::release(void* stackLow) { free_.push_back(stackLow); }
+void StackPool::release(Stack stack) { free_.push_back(stack); }
 
 bool StackPool::isGuardPage(const void* addr) const {
   auto a = reinterpret_cast<const char*>(addr);

@@ -28,7 +28,7 @@ public:
   // every top at the same offset modulo the page size, the hot frames of a block's fibers would
   // all fall into the same L1/L2 cache sets and evict each other at every switch.
   Stack acquire();
-  void release(void* stackLow);
+  void release(Stack stack);
   // Whether addr lies in the guard page of one of this pool's stacks.
   bool isGuardPage(const void* addr) const;
 
@@ -38,7 +38,7 @@ private:
   std::size_t stackSize_;
   std::size_t slotSize_;  // guard page + stack
   std::vector<std::pair<char*, std::size_t>> chunks_;  // mappings: base, number of slots
-  std::vector<void*> free_;
+  std::vector<Stack> free_;
 };
 
 }  // namespace loom::sched

@@ -4,7 +4,6 @@
 // the checkers can see them; the _block and _system forms are the same operation on a CPU.
 #pragma once
 
-#define LOOM_ATOMIC_DECL(name, T) T name(T* address, T val);
 #define LOOM_ATOMIC_SCOPES(name, T)                                                        \
   T name(T* address, T val);                                                               \
   inline T name##_block(T* address, T val) { return name(address, val); }                  \
@@ -50,6 +49,5 @@ LOOM_ATOMIC_CAS(unsigned int)
 LOOM_ATOMIC_CAS(unsigned long long int)
 LOOM_ATOMIC_CAS(unsigned short int)
 
-#undef LOOM_ATOMIC_DECL
 #undef LOOM_ATOMIC_SCOPES
 #undef LOOM_ATOMIC_CAS
