@@ -34,7 +34,7 @@ for s in $sources; do
   n=$(echo "$s" | tr / _ | sed 's/\.cu$//')
   case "$n" in
     validate_probes_kernel_faults)
-      for c in null_write oob_far assert_fail trap; do runone "$n" "$c"; done ;;
+      for c in null_write oob_far assert_fail trap oob_near misaligned stack_overflow; do runone "$n" "$c"; done ;;
     tests_cuda_faults)
       for c in null_write oob_far use_after_free assert_fail trap stack_overflow divide_by_zero; do runone "$n" "$c"; done ;;
     *) runone "$n" ;;
