@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 
+#include "report/symbolize.h"
 #include "sched/block_runner.h"
 
 namespace loom {
@@ -16,19 +17,28 @@ namespace loom::device {
 // Called outside a kernel (host code calling a device function, which nvcc would reject) these
 // act as for a block of one thread.
 
+// The entry points are called straight from kernel code (the CUDA names are inline), so their
+// return address is the barrier's site in the kernel, named in deadlock reports.
 namespace {
-int barrier(int p, sched::BarrierReduction r) {
+int barrier(int p, sched::BarrierReduction r, const void* site) {
   auto* runner = sched::BlockRunner::current();
-  return runner ? runner->barrier(p, r) : p != 0;
+  return runner ? runner->barrier(p, r, site) : p != 0;
 }
 }  // namespace
 
-void syncthreads() { barrier(1, sched::BarrierReduction::None); }
-int syncthreadsCount(int p) { return barrier(p, sched::BarrierReduction::Count); }
-int syncthreadsAnd(int p) { return barrier(p, sched::BarrierReduction::And); }
-int syncthreadsOr(int p) { return barrier(p, sched::BarrierReduction::Or); }
+void syncthreads() { barrier(1, sched::BarrierReduction::None, LOOM_CALL_SITE()); }
+int syncthreadsCount(int p) {
+  return barrier(p, sched::BarrierReduction::Count, LOOM_CALL_SITE());
+}
+int syncthreadsAnd(int p) {
+  return barrier(p, sched::BarrierReduction::And, LOOM_CALL_SITE());
+}
+int syncthreadsOr(int p) {
+  return barrier(p, sched::BarrierReduction::Or, LOOM_CALL_SITE());
+}
 void syncwarp(unsigned mask) {
-  if (auto* runner = sched::BlockRunner::current()) runner->warpSync(mask);
+  if (auto* runner = sched::BlockRunner::current())
+    runner->warpSync(mask, LOOM_CALL_SITE());
 }
 void threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 void nanosleep(unsigned) {
@@ -39,7 +49,7 @@ void trap() {
   if (!runner) __builtin_trap();
   report::Fault f;
   f.kind = report::FaultKind::Trap;
-  f.pc = __builtin_return_address(0);
+  f.pc = LOOM_CALL_SITE();
   runner->fault(std::move(f));
 }
 long long clock64() {

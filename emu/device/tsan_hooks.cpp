@@ -13,10 +13,11 @@
 #include <cstdint>
 #include <mutex>
 
+#include "report/symbolize.h"
 #include "sched/block_runner.h"
 
 namespace {
-[[gnu::cold, gnu::noinline]] void misaligned(void* address, void* pc) {
+[[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc) {
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;  // host code: x86 allows it
   loom::report::Fault fault;
@@ -29,7 +30,7 @@ namespace {
 
 #define LOOM_CHECK_ALIGNED(p, n)                                                         \
   if ((reinterpret_cast<std::uintptr_t>(p) & ((n)-1)) != 0) [[unlikely]]                 \
-    misaligned(p, __builtin_return_address(0));
+    misaligned(p, LOOM_CALL_SITE());
 
 extern "C" {
 

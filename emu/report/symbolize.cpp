@@ -48,7 +48,15 @@ bool locate(const void* pc, ModuleAddress& out) {
   return search.found;
 }
 
-// Runs addr2line once; returns its two output lines (function, file:line).
+// Loom's own inline wrappers (the CUDA names in emu/include/loom/...) are inlined into kernel
+// code; a report should name the user's line that called them, not the wrapper's.
+bool isLoomHeader(const std::string& location) {
+  return location.find("/loom/device/") != std::string::npos ||
+         location.find("/loom/runtime/") != std::string::npos;
+}
+
+// Runs addr2line once with inlined frames (-i): (function, file:line) pairs, innermost first.
+// Returns the innermost frame that is not one of Loom's wrappers.
 bool addr2line(const ModuleAddress& where, std::string& function, std::string& location) {
   static std::mutex mutex;  // popen from several workers at once works, but keeps reports tidy
   std::lock_guard lock(mutex);
@@ -59,19 +67,28 @@ bool addr2line(const ModuleAddress& where, std::string& function, std::string& l
     if (n > 0) file.assign(path.data(), static_cast<std::size_t>(n));
   }
   std::ostringstream cmd;
-  cmd << "addr2line -C -f -e '" << file << "' 0x" << std::hex << where.offset << " 2>/dev/null";
+  cmd << "addr2line -C -f -i -e '" << file << "' 0x" << std::hex << where.offset << " 2>/dev/null";
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
   if (!pipe) return false;
-  std::array<char, 4096> line{};
-  if (!fgets(line.data(), line.size(), pipe.get())) return false;
-  function = line.data();
-  if (!fgets(line.data(), line.size(), pipe.get())) return false;
-  location = line.data();
-  for (auto* s : {&function, &location})
-    while (!s->empty() && (s->back() == '\n' || s->back() == '\r')) s->pop_back();
-  // addr2line appends " (discriminator N)" to some lines.
-  if (auto pos = location.find(" (discriminator"); pos != std::string::npos) location.resize(pos);
-  return true;
+  auto readLine = [&](std::string& out) {
+    std::array<char, 4096> line{};
+    if (!fgets(line.data(), line.size(), pipe.get())) return false;
+    out = line.data();
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+    // addr2line appends " (discriminator N)" to some lines.
+    if (auto pos = out.find(" (discriminator"); pos != std::string::npos) out.resize(pos);
+    return true;
+  };
+  bool found = false;
+  std::string f, l;
+  while (readLine(f) && readLine(l)) {
+    if (!found || isLoomHeader(location)) {
+      function = f;
+      location = l;
+      found = true;
+    }
+  }
+  return found;
 }
 
 }  // namespace

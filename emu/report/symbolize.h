@@ -9,6 +9,11 @@ namespace loom::report {
 
 // "file:line" for a code address, or "" when no line information is available.
 std::string sourceLine(const void* pc);
+
+// The call instruction a return address belongs to: one byte back lies inside it, where the
+// line tables say which source line made the call (the return address itself can belong to the
+// next statement's line). A macro, so that it reads the return address of the function using it.
+#define LOOM_CALL_SITE() (static_cast<const void*>(static_cast<const char*>(__builtin_return_address(0)) - 1))
 // The demangled name of the function at a code address ("vecAdd(float*, int)"), or "?".
 std::string functionName(const void* code);
 

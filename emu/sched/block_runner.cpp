@@ -7,6 +7,7 @@
 #include <string>
 
 #include "loom/device/builtins.h"
+#include "report/symbolize.h"
 #include "sched/worker.h"
 
 // The record device code reads threadIdx & co. from (loom/device/builtins.h).
@@ -186,8 +187,9 @@ void BlockRunner::waitHere(Lane& lane) {
   resumeAs(lane);
 }
 
-int BlockRunner::barrier(int predicate, BarrierReduction reduction) {
+int BlockRunner::barrier(int predicate, BarrierReduction reduction, const void* site) {
   Lane& lane = *current_;
+  lane.waitSite = site;
   if (arrived_ == 0) {
     reduceCount_ = 0;
     reduceAnd_ = true;
@@ -237,8 +239,9 @@ void BlockRunner::checkBarrierComplete() {
   arrived_ = 0;
 }
 
-void BlockRunner::warpSync(unsigned mask) {
+void BlockRunner::warpSync(unsigned mask, const void* site) {
   Lane& lane = *current_;
+  lane.waitSite = site;
   unsigned warp = lane.linear / 32;
   unsigned bit = 1u << (lane.linear % 32);
   WarpSync& ws = warps_[warp];
@@ -279,14 +282,18 @@ void BlockRunner::deadlock() {
   std::string waiting;
   unsigned shown = 0;
   for (unsigned i = 0; i < threadCount_ && shown < 8; ++i) {
-    if (lanes_[i].state != Lane::State::Waiting) continue;
-    waiting += (shown ? ", " : "") + std::string("(") + std::to_string(lanes_[i].tid.x) + "," +
-               std::to_string(lanes_[i].tid.y) + "," + std::to_string(lanes_[i].tid.z) + ")";
+    const Lane& l = lanes_[i];
+    if (l.state != Lane::State::Waiting) continue;
+    std::string where = report::sourceLine(l.waitSite);
+    waiting += (shown ? ", " : "") + std::string("(") + std::to_string(l.tid.x) + "," +
+               std::to_string(l.tid.y) + "," + std::to_string(l.tid.z) + ") at " +
+               (where.empty() ? "?" : where);
     ++shown;
   }
   f.detail = std::to_string(live_) + " live threads wait at a barrier or __syncwarp that can "
              "never complete; waiting threads include " + waiting;
   f.thread = current_ ? current_->tid : uint3{0, 0, 0};
+  f.pc = current_ ? current_->waitSite : nullptr;
   fault(std::move(f));
 }
 

@@ -38,9 +38,10 @@ public:
   static BlockRunner* current();
 
   // __syncthreads and its _count/_and/_or forms: waits for every live thread of the block.
-  int barrier(int predicate, BarrierReduction reduction);
+  // `site` is the caller's code address, for reports.
+  int barrier(int predicate, BarrierReduction reduction, const void* site);
   // __syncwarp(mask): waits for the live lanes of `mask` in the caller's warp.
-  void warpSync(unsigned mask);
+  void warpSync(unsigned mask, const void* site);
 
   // Lets another thread of the block run first, if there is one (spin loops: __nanosleep, a
   // failed atomicCAS). Without this, a thread spinning on a lock held by a thread of its own

@@ -25,6 +25,7 @@ struct Lane {
   State state = State::NotStarted;
   RunnerFiber* fiber = nullptr; // the fiber the thread runs on, once started
   int result = 0;               // value handed back by the barrier or collective it waited at
+  const void* waitSite = nullptr;  // code address of the barrier or __syncwarp it waits at
 };
 
 }  // namespace loom::sched

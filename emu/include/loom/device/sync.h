@@ -14,11 +14,33 @@ void nanosleep(unsigned ns);
 long long clock64();
 }  // namespace loom::device
 
-inline void __syncthreads() { ::loom::device::syncthreads(); }
-inline int __syncthreads_count(int predicate) { return ::loom::device::syncthreadsCount(predicate); }
-inline int __syncthreads_and(int predicate) { return ::loom::device::syncthreadsAnd(predicate); }
-inline int __syncthreads_or(int predicate) { return ::loom::device::syncthreadsOr(predicate); }
-inline void __syncwarp(unsigned mask = 0xffffffffu) { ::loom::device::syncwarp(mask); }
+// The empty asm after each call keeps it from being a tail call: the engine reads the call's
+// return address to name the barrier's line in deadlock reports.
+#define LOOM_NO_TAIL_CALL() asm volatile("" ::: "memory")
+inline void __syncthreads() {
+  ::loom::device::syncthreads();
+  LOOM_NO_TAIL_CALL();
+}
+inline int __syncthreads_count(int predicate) {
+  int r = ::loom::device::syncthreadsCount(predicate);
+  LOOM_NO_TAIL_CALL();
+  return r;
+}
+inline int __syncthreads_and(int predicate) {
+  int r = ::loom::device::syncthreadsAnd(predicate);
+  LOOM_NO_TAIL_CALL();
+  return r;
+}
+inline int __syncthreads_or(int predicate) {
+  int r = ::loom::device::syncthreadsOr(predicate);
+  LOOM_NO_TAIL_CALL();
+  return r;
+}
+inline void __syncwarp(unsigned mask = 0xffffffffu) {
+  ::loom::device::syncwarp(mask);
+  LOOM_NO_TAIL_CALL();
+}
+#undef LOOM_NO_TAIL_CALL
 // The device implements all three as fence.sc at cta/gpu/sys scope (HARDWARE_NOTES.md); on a
 // CPU every scope is the same sequentially consistent fence.
 inline void __threadfence_block() { ::loom::device::threadfence(); }
