@@ -6,7 +6,7 @@
 #include <exception>
 #include <string>
 
-#include "loom/device/builtins.h"
+#include "loom/device/lane_builtins.h"
 #include "report/symbolize.h"
 #include "sched/worker.h"
 
@@ -20,12 +20,12 @@ thread_local void* tDynamicSharedBase = nullptr;
 
 namespace loom::sched {
 
+__thread BlockRunner* tCurrentRunner = nullptr;
+
 namespace {
-thread_local BlockRunner* tCurrentRunner = nullptr;
 constexpr unsigned kMaxThreads = 1024;
 }  // namespace
 
-BlockRunner* BlockRunner::current() { return tCurrentRunner; }
 
 BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
   lanes_.resize(kMaxThreads);
@@ -113,10 +113,6 @@ void BlockRunner::startLane(Lane& lane, RunnerFiber& fiber) {
   resumeAs(lane);
 }
 
-void BlockRunner::resumeAs(Lane& lane) {
-  current_ = &lane;
-  loom_lane_builtins.tid = lane.tid;
-}
 
 void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   auto* runner = static_cast<BlockRunner*>(arg);
@@ -153,65 +149,10 @@ void BlockRunner::onExit(Lane& lane) {
   if (ws.arrived != 0) checkWarpComplete(lane.linear / 32);
 }
 
-void BlockRunner::makeRunnable(Lane& lane, int result) {
-  lane.result = result;
-  lane.state = Lane::State::Runnable;
-  runnable_.push_back(&lane);
-}
 
-Fiber& BlockRunner::popRunnable() {
-  Lane* lane = runnable_[runnableHead_++];
-  if (runnableHead_ == runnable_.size()) {
-    runnable_.clear();
-    runnableHead_ = 0;
-  }
-  return lane->fiber->context;
-}
 
-Fiber& BlockRunner::nextContext(bool& blockDone) {
-  blockDone = false;
-  if (runnableHead_ < runnable_.size()) return popRunnable();
-  if (nextUnstarted_ < threadCount_) return newRunner().context;
-  if (live_ != 0) deadlock();
-  blockDone = true;
-  return workerContext_;
-}
 
-void BlockRunner::waitHere(Lane& lane) {
-  lane.state = Lane::State::Waiting;
-  bool blockDone = false;
-  Fiber& next = nextContext(blockDone);
-  Fiber::switchTo(lane.fiber->context, next);
-  // Resumed by whoever released us.
-  lane.state = Lane::State::Running;
-  resumeAs(lane);
-}
 
-int BlockRunner::barrier(int predicate, BarrierReduction reduction, const void* site) {
-  Lane& lane = *current_;
-  lane.waitSite = site;
-  if (arrived_ == 0) {
-    reduceCount_ = 0;
-    reduceAnd_ = true;
-    reduceOr_ = false;
-    reduction_ = reduction;
-  }
-  ++arrived_;
-  reduceCount_ += predicate != 0;
-  reduceAnd_ = reduceAnd_ && predicate != 0;
-  reduceOr_ = reduceOr_ || predicate != 0;
-  barrierWaiters_.push_back(&lane);
-  checkBarrierComplete();
-  if (lane.state == Lane::State::Runnable) {
-    // We completed the barrier ourselves: keep running without a switch. We were queued as
-    // runnable with the others; take ourselves back out (we are the last one queued).
-    runnable_.pop_back();
-    lane.state = Lane::State::Running;
-    return lane.result;
-  }
-  waitHere(lane);
-  return lane.result;
-}
 
 void BlockRunner::yield() {
   bool othersRunnable = runnableHead_ < runnable_.size();
@@ -225,19 +166,6 @@ void BlockRunner::yield() {
   resumeAs(lane);
 }
 
-void BlockRunner::checkBarrierComplete() {
-  if (arrived_ == 0 || arrived_ != live_) return;
-  int result = 0;
-  switch (reduction_) {
-    case BarrierReduction::None: result = 0; break;
-    case BarrierReduction::Count: result = static_cast<int>(reduceCount_); break;
-    case BarrierReduction::And: result = reduceAnd_; break;
-    case BarrierReduction::Or: result = reduceOr_; break;
-  }
-  for (Lane* waiter : barrierWaiters_) makeRunnable(*waiter, result);
-  barrierWaiters_.clear();
-  arrived_ = 0;
-}
 
 void BlockRunner::warpSync(unsigned mask, const void* site) {
   Lane& lane = *current_;

@@ -7,19 +7,7 @@
 // whole kernel call, which is right because a call of the kernel is one CUDA thread.
 #pragma once
 
-#include "vector_types.h"
-
-extern "C" {
-// Written by the scheduler only. Layout is relied on by the accessors below.
-// Field names are PTX's special registers, so the macros below cannot collide with them.
-struct LoomLaneBuiltins {
-  uint3 tid;     // threadIdx
-  uint3 ctaid;   // blockIdx
-  uint3 ntid;    // blockDim
-  uint3 nctaid;  // gridDim
-};
-extern __thread LoomLaneBuiltins loom_lane_builtins;
-}
+#include "loom/device/lane_builtins.h"
 
 namespace loom::device {
 
