@@ -41,7 +41,9 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   blockIdx_ = block;
   threadCount_ = launch.threadsPerBlock();
   nextUnstarted_ = 0;
-  nextTid_ = uint3{0, 0, 0};
+  nextX_ = nextY_ = nextZ_ = 0;
+  blockX_ = launch.block.x;
+  blockY_ = launch.block.y;
   live_ = threadCount_;
   runnable_.clear();
   runnableHead_ = 0;
@@ -95,24 +97,44 @@ void BlockRunner::reclaimFibers() {
   fibersInUse_.clear();
 }
 
-void BlockRunner::startLane(Lane& lane, RunnerFiber& fiber) {
-  lane.tid = nextTid_;
+// startLane and onExit run once per CUDA thread even when nothing ever waits: keep them lean.
+[[gnu::always_inline]] inline void BlockRunner::startLane(Lane& lane, RunnerFiber& fiber) {
+  unsigned x = nextX_, y = nextY_, z = nextZ_;
+  lane.tid = uint3{x, y, z};
   lane.linear = nextUnstarted_;
   lane.fiber = &fiber;
   lane.state = Lane::State::Running;
   lane.result = 0;
-  // Advance the (x, y, z) counter instead of dividing per thread.
+  current_ = &lane;
+  loom_lane_builtins.tid = uint3{x, y, z};
   ++nextUnstarted_;
-  if (++nextTid_.x == launch_->block.x) {
-    nextTid_.x = 0;
-    if (++nextTid_.y == launch_->block.y) {
-      nextTid_.y = 0;
-      ++nextTid_.z;
+  // Advance the (x, y, z) counter instead of dividing per thread.
+  if (++x == blockX_) {
+    x = 0;
+    if (++y == blockY_) {
+      y = 0;
+      ++z;
     }
   }
-  resumeAs(lane);
+  nextX_ = x;
+  nextY_ = y;
+  nextZ_ = z;
 }
 
+
+[[gnu::always_inline]] inline void BlockRunner::onExit(Lane& lane) {
+  lane.state = Lane::State::Exited;
+  --live_;
+  unsigned warp = lane.linear / 32;
+  warps_[warp].exited |= 1u << (lane.linear % 32);
+  // An exiting thread can be the one a barrier or warp rendezvous was waiting for.
+  if (arrived_ != 0 || warps_[warp].arrived != 0) [[unlikely]] onExitWhileOthersWait(warp);
+}
+
+void BlockRunner::onExitWhileOthersWait(unsigned warp) {
+  if (arrived_ != 0) checkBarrierComplete();
+  if (warps_[warp].arrived != 0) checkWarpComplete(warp);
+}
 
 void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   auto* runner = static_cast<BlockRunner*>(arg);
@@ -139,15 +161,6 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   Fiber::exitTo(next);
 }
 
-void BlockRunner::onExit(Lane& lane) {
-  lane.state = Lane::State::Exited;
-  --live_;
-  WarpSync& ws = warps_[lane.linear / 32];
-  ws.exited |= 1u << (lane.linear % 32);
-  // An exiting thread can be the one a barrier or warp rendezvous was waiting for.
-  if (arrived_ != 0) checkBarrierComplete();
-  if (ws.arrived != 0) checkWarpComplete(lane.linear / 32);
-}
 
 
 

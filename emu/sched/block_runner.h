@@ -68,6 +68,7 @@ private:
   Fiber& popRunnable();
   void waitHere(Lane& lane);
   void onExit(Lane& lane);
+  void onExitWhileOthersWait(unsigned warp);
   void checkBarrierComplete();
   void checkWarpComplete(unsigned warp);
   [[noreturn]] void deadlock();
@@ -81,7 +82,11 @@ private:
 
   std::vector<Lane> lanes_;
   unsigned nextUnstarted_ = 0;
-  uint3 nextTid_{0, 0, 0};
+  // threadIdx of the next thread to start, as separate words: copying it as a struct made the
+  // compiler reload it with wide loads straddling the narrow stores of the increment, a
+  // store-forwarding stall on every thread.
+  unsigned nextX_ = 0, nextY_ = 0, nextZ_ = 0;
+  unsigned blockX_ = 1, blockY_ = 1;
   unsigned live_ = 0;       // threads not exited (started or not)
   Lane* current_ = nullptr;
 
