@@ -68,6 +68,8 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   if (sigsetjmp(faultJump_, 0) == 0) {
     RunnerFiber& first = newRunner();
     Fiber::switchTo(workerContext_, first.context);
+    tCurrentRunner = nullptr;
+    return;  // the block's fibers are parked, ready for the next block
   } else {
     // A fault abandoned the block mid-flight: no fiber will be resumed again.
     sigset_t faults;
@@ -77,10 +79,16 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     launch.failed.store(true, std::memory_order_relaxed);
   }
   tCurrentRunner = nullptr;
+  // Fibers abandoned mid-kernel cannot be resumed: start over with fresh ones.
   reclaimFibers();
 }
 
 RunnerFiber& BlockRunner::newRunner() {
+  if (!parkedFibers_.empty()) {
+    RunnerFiber* parked = parkedFibers_.back();
+    parkedFibers_.pop_back();
+    return *parked;
+  }
   RunnerFiber* f = freeFibers_.back();
   freeFibers_.pop_back();
   f->stack = worker_.stacks().acquire();
@@ -95,6 +103,7 @@ void BlockRunner::reclaimFibers() {
     freeFibers_.push_back(f);
   }
   fibersInUse_.clear();
+  parkedFibers_.clear();
 }
 
 // startLane and onExit run once per CUDA thread even when nothing ever waits: keep them lean.
@@ -139,26 +148,29 @@ void BlockRunner::onExitWhileOthersWait(unsigned warp) {
 void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   auto* runner = static_cast<BlockRunner*>(arg);
   auto* fiber = reinterpret_cast<RunnerFiber*>(self);  // context is RunnerFiber's first member
-  Launch& launch = *runner->launch_;
-  while (runner->nextUnstarted_ < runner->threadCount_) {
-    Lane& lane = runner->lanes_[runner->nextUnstarted_];
-    runner->startLane(lane, *fiber);
-    try {
-      launch.invoke(launch.arguments.get());
-    } catch (const std::exception& e) {
-      runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_, lane.tid, 0,
-                                  nullptr, e.what(), ""});
-    } catch (...) {
-      runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_, lane.tid, 0,
-                                  nullptr, "unknown exception", ""});
+  for (;;) {
+    Launch& launch = *runner->launch_;  // a parked fiber may resume for another launch
+    while (runner->nextUnstarted_ < runner->threadCount_) {
+      Lane& lane = runner->lanes_[runner->nextUnstarted_];
+      runner->startLane(lane, *fiber);
+      try {
+        launch.invoke(launch.arguments.get());
+      } catch (const std::exception& e) {
+        runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_, lane.tid, 0,
+                                    nullptr, e.what(), ""});
+      } catch (...) {
+        runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_, lane.tid, 0,
+                                    nullptr, "unknown exception", ""});
+      }
+      runner->onExit(lane);
     }
-    runner->onExit(lane);
+    // No thread left to start: park, and hand the worker on. A parked fiber is resumed (one
+    // switch) when a block needs a new runner, instead of preparing a fresh one every time.
+    runner->parkedFibers_.push_back(fiber);
+    bool blockDone = false;
+    Fiber& next = runner->nextContext(blockDone);
+    Fiber::switchTo(fiber->context, next);
   }
-  // No thread left to start on this fiber: hand the worker on and never come back. The stack
-  // stays reserved (fibersInUse_) until the block ends, so nothing reuses it while we leave.
-  bool blockDone = false;
-  Fiber& next = runner->nextContext(blockDone);
-  Fiber::exitTo(next);
 }
 
 

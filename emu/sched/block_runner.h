@@ -69,7 +69,8 @@ private:
   void waitHere(Lane& lane);
   void onExit(Lane& lane);
   void onExitWhileOthersWait(unsigned warp);
-  void checkBarrierComplete();
+  // Releases the block barrier if every live thread has arrived; true if it did.
+  bool checkBarrierComplete();
   void checkWarpComplete(unsigned warp);
   [[noreturn]] void deadlock();
   RunnerFiber& newRunner();
@@ -99,6 +100,7 @@ private:
   unsigned reduceCount_ = 0;
   bool reduceAnd_ = true, reduceOr_ = false;
   BarrierReduction reduction_ = BarrierReduction::None;
+  int barrierResult_ = 0;  // __syncthreads_count/_and/_or of the barrier released last
 
   // Warp rendezvous in progress, per warp.
   struct WarpSync {
@@ -108,7 +110,8 @@ private:
   };
   std::vector<WarpSync> warps_;
 
-  std::vector<RunnerFiber*> fibersInUse_;
+  std::vector<RunnerFiber*> fibersInUse_;   // prepared: running, waiting or parked
+  std::vector<RunnerFiber*> parkedFibers_;  // finished their threads; resumable as runners
   std::unique_ptr<RunnerFiber[]> fiberStore_;  // 1024 fibers, allocated once
   std::vector<RunnerFiber*> freeFibers_;
 
@@ -154,18 +157,25 @@ inline Fiber& BlockRunner::nextContext(bool& blockDone) {
   return workerContext_;
 }
 
-inline void BlockRunner::checkBarrierComplete() {
-  if (arrived_ == 0 || arrived_ != live_) return;
-  int result = 0;
+inline bool BlockRunner::checkBarrierComplete() {
+  if (arrived_ == 0 || arrived_ != live_) return false;
   switch (reduction_) {
-    case BarrierReduction::None: result = 0; break;
-    case BarrierReduction::Count: result = static_cast<int>(reduceCount_); break;
-    case BarrierReduction::And: result = reduceAnd_; break;
-    case BarrierReduction::Or: result = reduceOr_; break;
+    case BarrierReduction::None: barrierResult_ = 0; break;
+    case BarrierReduction::Count: barrierResult_ = static_cast<int>(reduceCount_); break;
+    case BarrierReduction::And: barrierResult_ = reduceAnd_; break;
+    case BarrierReduction::Or: barrierResult_ = reduceOr_; break;
   }
-  for (Lane* waiter : barrierWaiters_) makeRunnable(*waiter, result);
+  // The waiters become the run queue as they are, in arrival order: usually nothing else is
+  // queued, and swapping the two vectors makes the release O(1).
+  if (runnableHead_ == runnable_.size()) {
+    runnable_.swap(barrierWaiters_);
+    runnableHead_ = 0;
+  } else {
+    runnable_.insert(runnable_.end(), barrierWaiters_.begin(), barrierWaiters_.end());
+  }
   barrierWaiters_.clear();
   arrived_ = 0;
+  return true;
 }
 
 inline void BlockRunner::waitHere(Lane& lane) {
@@ -192,16 +202,15 @@ inline int BlockRunner::barrier(int predicate, BarrierReduction reduction, const
   reduceAnd_ = reduceAnd_ && predicate != 0;
   reduceOr_ = reduceOr_ || predicate != 0;
   barrierWaiters_.push_back(&lane);
-  checkBarrierComplete();
-  if (lane.state == Lane::State::Runnable) {
-    // We completed the barrier ourselves: keep running without a switch. We were queued as
-    // runnable with the others; take ourselves back out (we are the last one queued).
+  if (checkBarrierComplete()) {
+    // We completed the barrier ourselves: keep running without a switch. We were queued with
+    // the others, last; take ourselves back out.
     runnable_.pop_back();
-    lane.state = Lane::State::Running;
-    return lane.result;
+    return barrierResult_;
   }
   waitHere(lane);
-  return lane.result;
+  // barrierResult_ is still this barrier's: the next one cannot complete before we arrive.
+  return barrierResult_;
 }
 
 }  // namespace loom::sched

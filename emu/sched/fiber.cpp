@@ -19,16 +19,11 @@ void Fiber::prepare(void* stackLow, std::size_t size, Entry entry, void* arg) {
   ctx_ = bc::make_fcontext(static_cast<char*>(stackLow) + size, size, &Fiber::trampoline);
 }
 
-void Fiber::exitTo(Fiber& to) {
-  bc::jump_fcontext(to.ctx_, nullptr);
-  std::abort();  // nobody resumes a fiber that left for good
-}
-
 void Fiber::trampoline(bc::transfer_t t) {
   Fiber* self = tPrepared;
-  if (t.data) static_cast<Fiber*>(t.data)->ctx_ = t.fctx;
+  static_cast<Fiber*>(t.data)->ctx_ = t.fctx;
   self->entry_(self, self->arg_);
-  std::abort();  // entries leave with exitTo, never by returning
+  std::abort();  // entries never return: a fiber's context has nowhere to return to
 }
 
 }  // namespace loom::sched

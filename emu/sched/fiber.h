@@ -29,16 +29,30 @@ public:
   void prepare(void* stackLow, std::size_t size, Entry entry, void* arg);
 
   // Suspend `from` (the context running now) and resume `to`. When `from` is resumed later,
-  // this call returns in it. The data a jump carries is the Fiber that jumped (null when it
-  // left for good), so the resumed side can record where that one stopped.
+  // this call returns in it. The data a jump carries is the Fiber that jumped, so the resumed
+  // side can record where that one stopped.
   static void switchTo(Fiber& from, Fiber& to) {
-    boost::context::detail::transfer_t t = boost::context::detail::jump_fcontext(to.ctx_, &from);
-    if (t.data) static_cast<Fiber*>(t.data)->ctx_ = t.fctx;
+    void* fctx;
+    void* data;
+    void* target = to.ctx_;
+    void* self = &from;
+    // jump_fcontext entered with a pushed return address and a jmp, not a call: it resumes the
+    // other side with `jmp *%r8`, so a call here would leave the return-stack predictor one
+    // entry off on every resume. Below the red zone; all caller-saved state is clobbered.
+    asm volatile(
+        "sub $128, %%rsp\n\t"
+        "lea 1f(%%rip), %%rax\n\t"
+        "push %%rax\n\t"
+        "jmp jump_fcontext@PLT\n"
+        "1:\n\t"
+        "add $128, %%rsp\n\t"
+        : "=a"(fctx), "=d"(data), "+D"(target), "+S"(self)
+        :
+        : "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3",
+          "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
+          "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)");
+    static_cast<Fiber*>(data)->ctx_ = fctx;
   }
-
-  // Leave the running context for good (its stack may be reused by whoever runs next) and
-  // resume `to`.
-  [[noreturn]] static void exitTo(Fiber& to);
 
 private:
   static void trampoline(boost::context::detail::transfer_t t);
