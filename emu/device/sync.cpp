@@ -1,5 +1,6 @@
 // Device-side synchronisation entry points: forward to the block runner of this worker.
 #include "loom/device/sync.h"
+#include "loom/device/warp.h"
 
 #include <atomic>
 #include <chrono>
@@ -38,7 +39,26 @@ int syncthreadsOr(int p) {
 }
 void syncwarp(unsigned mask) {
   if (auto* runner = sched::BlockRunner::current())
-    runner->warpSync(mask, LOOM_CALL_SITE());
+    runner->warpCollective(isa::WarpRequest{isa::WarpOp::Sync, 0, 0, 32, mask}, LOOM_CALL_SITE());
+}
+
+std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value, unsigned param,
+                             unsigned width) {
+  auto* runner = sched::BlockRunner::current();
+  isa::WarpRequest request{op, value, param, width, mask};
+  if (!runner) {  // host code: a warp of one lane
+    std::uint64_t result[32];
+    isa::WarpRequest requests[32];
+    requests[0] = request;
+    isa::resolveWarp(requests, 1u, result);
+    return result[0];
+  }
+  return runner->warpCollective(request, LOOM_CALL_SITE());
+}
+
+unsigned activeMask() {
+  auto* runner = sched::BlockRunner::current();
+  return runner ? runner->liveLanesOfWarp() : 1u;
 }
 void threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 void nanosleep(unsigned) {

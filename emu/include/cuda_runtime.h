@@ -25,6 +25,7 @@
 #include "device_launch_parameters.h"
 #include "loom/device/builtins.h"
 #include "loom/device/sync.h"
+#include "loom/device/warp.h"
 #include "loom/device/atomics.h"
 #include "loom/device/memory_access.h"
 #include "loom/device/arithmetic.h"

@@ -51,7 +51,7 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   barrierWaiters_.clear();
   unsigned warpCount = (threadCount_ + 31) / 32;
   for (unsigned w = 0; w < warpCount; ++w) {
-    warps_[w] = WarpSync{};
+    warps_[w].arrived = warps_[w].required = warps_[w].exited = 0;  // requests/results: scratch
     // Lanes past the end of a partial last warp count as exited: they never arrive.
     unsigned lanesInWarp = threadCount_ - w * 32 < 32 ? threadCount_ - w * 32 : 32;
     if (lanesInWarp < 32) warps_[w].exited = ~((1u << lanesInWarp) - 1);
@@ -192,14 +192,15 @@ void BlockRunner::yield() {
 }
 
 
-void BlockRunner::warpSync(unsigned mask, const void* site) {
+std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const void* site) {
   Lane& lane = *current_;
   lane.waitSite = site;
   unsigned warp = lane.linear / 32;
-  unsigned bit = 1u << (lane.linear % 32);
+  unsigned laneId = lane.linear % 32;
   WarpSync& ws = warps_[warp];
-  ws.arrived |= bit;
-  ws.required |= mask | bit;
+  ws.requests[laneId] = request;
+  ws.arrived |= 1u << laneId;
+  ws.required |= request.mask | (1u << laneId);
   lane.state = Lane::State::Waiting;
   checkWarpComplete(warp);
   if (lane.state == Lane::State::Runnable) {
@@ -211,9 +212,10 @@ void BlockRunner::warpSync(unsigned mask, const void* site) {
       }
     }
     lane.state = Lane::State::Running;
-    return;
+  } else {
+    waitHere(lane);
   }
-  waitHere(lane);
+  return ws.results[laneId];
 }
 
 void BlockRunner::checkWarpComplete(unsigned warp) {
@@ -221,6 +223,7 @@ void BlockRunner::checkWarpComplete(unsigned warp) {
   if (ws.arrived == 0) return;
   unsigned needed = ws.required & ~ws.exited;
   if ((ws.arrived & needed) != needed) return;
+  isa::resolveWarp(ws.requests, ws.arrived, ws.results);
   unsigned base = warp * 32;
   for (unsigned l = 0; l < 32; ++l)
     if (ws.arrived & (1u << l)) makeRunnable(lanes_[base + l], 0);

@@ -7,7 +7,7 @@
 // yet. A waiting point releases when every live thread it needs has arrived; exited threads
 // never hold a barrier up (sm_70+ semantics). About one switch per thread per barrier.
 //
-// The scheduling policy sits behind barrier()/warpSync() so that lockstep warps (lanes yielding
+// The scheduling policy sits behind barrier()/warpCollective() so that lockstep warps (lanes yielding
 // at every shared access, DESIGN.md) can be added as another policy over the same lanes.
 #pragma once
 
@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "isa/warp/warp_collective.h"
 #include "report/fault.h"
 #include "sched/lane.h"
 #include "loom/device/lane_builtins.h"
@@ -41,8 +42,9 @@ public:
   // __syncthreads and its _count/_and/_or forms: waits for every live thread of the block.
   // `site` is the caller's code address, for reports.
   int barrier(int predicate, BarrierReduction reduction, const void* site);
-  // __syncwarp(mask): waits for the live lanes of `mask` in the caller's warp.
-  void warpSync(unsigned mask, const void* site);
+  // A warp collective (__syncwarp, shuffles, votes, match, reduce): waits for the live lanes of
+  // request.mask in the caller's warp, then returns what isa::resolveWarp gives this lane.
+  std::uint64_t warpCollective(const isa::WarpRequest& request, const void* site);
 
   // Lets another thread of the block run first, if there is one (spin loops: __nanosleep, a
   // failed atomicCAS). Without this, a thread spinning on a lock held by a thread of its own
@@ -54,6 +56,8 @@ public:
   [[noreturn]] void fault(report::Fault fault);
 
   const Lane& currentLane() const { return *current_; }
+  // Lanes of the running thread's warp that have not exited.
+  unsigned liveLanesOfWarp() const { return ~warps_[current_->linear / 32].exited; }
   uint3 blockIndex() const { return blockIdx_; }
   Launch& launch() const { return *launch_; }
 
@@ -107,6 +111,10 @@ private:
     unsigned arrived = 0;   // lanes waiting, as a mask
     unsigned required = 0;  // union of the masks they named
     unsigned exited = 0;    // lanes of the warp that exited
+    isa::WarpRequest requests[32];
+    // Written for the lanes of a completed rendezvous before any of them runs again; a lane
+    // reads its own before it can take part in the next one.
+    std::uint64_t results[32] = {};
   };
   std::vector<WarpSync> warps_;
 
