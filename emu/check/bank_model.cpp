@@ -47,17 +47,30 @@ unsigned laneWords(const SharedRequest& r, unsigned lane, std::uint32_t* words) 
   return n;
 }
 
-// The most distinct words any bank holds among `lanes`.
+// The most distinct words any bank holds among `lanes`. Per-bank lists searched linearly: a lane
+// puts at most one word in a bank, so a list holds at most 32 words, and in the common case of
+// no conflict every search is over at most one entry (the lockstep scheduler calls this for
+// every warp-level shared access).
 std::uint32_t busiestBankDistinct(const SharedRequest& r, std::uint32_t lanes) {
-  std::array<std::uint32_t, kLanes * 4> words;
-  unsigned n = 0;
-  for (unsigned lane = 0; lane < kLanes; ++lane)
-    if (active(lanes, lane)) n += laneWords(r, lane, words.data() + n);
-  std::sort(words.begin(), words.begin() + n);
-  const auto end = std::unique(words.begin(), words.begin() + n);
-  std::array<std::uint32_t, kBanks> perBank{};
+  const unsigned width = r.width == 0 ? 4 : r.width;
+  std::uint32_t count[kBanks] = {};
+  std::uint32_t words[kBanks][kLanes];
   std::uint32_t busiest = 0;
-  for (auto it = words.begin(); it != end; ++it) busiest = std::max(busiest, ++perBank[*it % kBanks]);
+  for (std::uint32_t m = lanes; m != 0; m &= m - 1) {
+    const unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
+    const std::uint32_t first = r.offset[lane] / 4, last = (r.offset[lane] + width - 1) / 4;
+    for (std::uint32_t w = first; w <= last; ++w) {
+      const unsigned bank = w % kBanks;
+      std::uint32_t* list = words[bank];
+      const std::uint32_t have = count[bank];
+      std::uint32_t k = 0;
+      while (k < have && list[k] != w) ++k;
+      if (k < have) continue;
+      list[have] = w;
+      count[bank] = have + 1;
+      if (have + 1 > busiest) busiest = have + 1;
+    }
+  }
   return busiest;
 }
 
