@@ -251,3 +251,38 @@ TEST_CASE("reduce: shared and global counters of the seed's reductions as record
     }
   }
 }
+
+TEST_CASE("transpose in global memory: sectors and requests as recorded", "[check][seed]") {
+  const nlohmann::json record = test::loadRecord("kernels.transpose.transpose_global");
+  const auto& launches = record.at("launches");
+  REQUIRE(launches.size() == 3);
+  const int N = 1000;
+  for (int k = 0; k < 3; ++k) {
+    const auto& launch = launches[k];
+    INFO(launch.at("kernel").get<std::string>());
+    GlobalTotals ld, st;
+    for (int by = 0; by < 32; ++by)
+      for (int bx = 0; bx < 32; ++bx)
+        for (unsigned w = 0; w < 32; ++w) {
+          const int ny = by * 32 + int(w);
+          auto inside = [&](unsigned l) { return bx * 32 + int(l) < N && ny < N; };
+          // transpose1: B[nx * N + ny] = A[ny * N + nx]; transpose2/3: B[ny * N + nx] = A[nx * N + ny]
+          const GlobalRequest a = globalRequest(false, kA, [&](unsigned l, std::int64_t& e) {
+            const std::int64_t nx = bx * 32 + l;
+            e = k == 0 ? std::int64_t(ny) * N + nx : nx * N + ny;
+            return inside(l);
+          });
+          const GlobalRequest b = globalRequest(true, kB, [&](unsigned l, std::int64_t& e) {
+            const std::int64_t nx = bx * 32 + l;
+            e = k == 0 ? nx * N + ny : std::int64_t(ny) * N + nx;
+            return inside(l);
+          });
+          ld.add(globalCost(a));
+          st.add(globalCost(b));
+        }
+    CHECK(ld.requests == test::metric(launch, "l1tex__t_requests_pipe_lsu_mem_global_op_ld"));
+    CHECK(ld.sectors == test::metric(launch, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld"));
+    CHECK(st.requests == test::metric(launch, "l1tex__t_requests_pipe_lsu_mem_global_op_st"));
+    CHECK(st.sectors == test::metric(launch, "l1tex__t_sectors_pipe_lsu_mem_global_op_st"));
+  }
+}
