@@ -49,9 +49,11 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   runnableHead_ = 0;
   arrived_ = 0;
   barrierWaiters_.clear();
+  convergeWaiters_ = 0;
   unsigned warpCount = (threadCount_ + 31) / 32;
   for (unsigned w = 0; w < warpCount; ++w) {
     warps_[w].arrived = warps_[w].required = warps_[w].exited = 0;  // requests/results: scratch
+    warps_[w].converging = 0;
     // Lanes past the end of a partial last warp count as exited: they never arrive.
     unsigned lanesInWarp = threadCount_ - w * 32 < 32 ? threadCount_ - w * 32 : 32;
     if (lanesInWarp < 32) warps_[w].exited = ~((1u << lanesInWarp) - 1);
@@ -181,7 +183,11 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
 
 void BlockRunner::yield() {
   bool othersRunnable = runnableHead_ < runnable_.size();
-  if (!othersRunnable && nextUnstarted_ >= threadCount_) return;  // nobody else could run
+  if (!othersRunnable && nextUnstarted_ >= threadCount_) {
+    if (convergeWaiters_ == 0) return;  // nobody else could run
+    releaseConverged();
+    othersRunnable = true;
+  }
   Lane& lane = *current_;
   // Choose who runs next before queueing ourselves, or we would pick ourselves.
   Fiber& next = othersRunnable ? popRunnable() : newRunner().context;
@@ -224,6 +230,7 @@ void BlockRunner::checkWarpComplete(unsigned warp) {
   unsigned needed = ws.required & ~ws.exited;
   if ((ws.arrived & needed) != needed) return;
   isa::resolveWarp(ws.requests, ws.arrived, ws.results);
+  if (ws.arrived != ~0u) [[unlikely]] reportShuffleMisreads(warp);
   unsigned base = warp * 32;
   for (unsigned l = 0; l < 32; ++l)
     if (ws.arrived & (1u << l)) makeRunnable(lanes_[base + l], 0);
@@ -247,7 +254,7 @@ void BlockRunner::deadlock() {
     ++shown;
   }
   f.detail = std::to_string(live_) + " live threads wait at a barrier or __syncwarp that can "
-             "never complete; waiting threads include " + waiting;
+             "never complete; waiting threads include " + waiting + warpWaitDetail();
   f.thread = current_ ? current_->tid : uint3{0, 0, 0};
   f.pc = current_ ? current_->waitSite : nullptr;
   fault(std::move(f));
