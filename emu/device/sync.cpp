@@ -95,9 +95,9 @@ std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value,
   return runner->warpCollective(request, LOOM_CALL_SITE());
 }
 
-unsigned convergedLanes(unsigned line) {
+unsigned convergedLanes(const char* file, unsigned line) {
   auto* runner = sched::BlockRunner::current();
-  return runner ? runner->converge(LOOM_CALL_SITE(), line) : 1u;
+  return runner ? runner->converge(LOOM_CALL_SITE(), file, line) : 1u;
 }
 void threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 void nanosleep(unsigned) {

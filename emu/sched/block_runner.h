@@ -48,9 +48,10 @@ public:
   std::uint64_t warpCollective(const isa::WarpRequest& request, const void* site);
   // The lanes of the caller's warp that reach this point together (coalesced_threads(),
   // __activemask()). Lanes run one after another here, so the caller waits until no thread of
-  // the block can run; then the lanes of its warp waiting at the same site and source line
-  // form the group (converge.cpp). Lockstep warps can answer this without waiting.
-  unsigned converge(const void* site, unsigned line);
+  // the block can run; then the lanes of its warp waiting at the same source file and line
+  // form the group (converge.cpp). `site` is for reports. Lockstep warps can answer this
+  // without waiting.
+  unsigned converge(const void* site, const char* file, unsigned line);
 
   // Lets another thread of the block run first, if there is one (spin loops: __nanosleep, a
   // failed atomicCAS). Without this, a thread spinning on a lock held by a thread of its own
@@ -80,12 +81,13 @@ private:
   // Releases the block barrier if every live thread has arrived; true if it did.
   bool checkBarrierComplete();
   void checkWarpComplete(unsigned warp);
+  void tryCompleteWarp(unsigned warp, unsigned lane);
   [[noreturn]] void deadlock();
   // converge.cpp: hands every waiting lane its group and makes it runnable.
   void releaseConverged();
   // warp_checks.cpp: warns about shuffles of a completed rendezvous that read a lane that does
   // not take part; and, for deadlock reports, which lanes a waiting collective still needs.
-  void reportShuffleMisreads(unsigned warp);
+  void reportShuffleMisreads(unsigned warp, unsigned present);
   std::string warpWaitDetail() const;
   RunnerFiber& newRunner();
   void reclaimFibers();
@@ -119,7 +121,6 @@ private:
   // Warp rendezvous in progress, per warp.
   struct WarpSync {
     unsigned arrived = 0;   // lanes waiting, as a mask
-    unsigned required = 0;  // union of the masks they named
     unsigned exited = 0;    // lanes of the warp that exited
     isa::WarpRequest requests[32];
     // Written for the lanes of a completed rendezvous before any of them runs again; a lane
@@ -127,7 +128,7 @@ private:
     std::uint64_t results[32] = {};
     // Lanes waiting in converge(), and where.
     unsigned converging = 0;
-    const void* convergeSite[32] = {};
+    const char* convergeFile[32] = {};
     unsigned convergeLine[32] = {};
   };
   std::vector<WarpSync> warps_;

@@ -21,14 +21,14 @@ std::string hexMask(unsigned mask) {
 }
 }  // namespace
 
-void BlockRunner::reportShuffleMisreads(unsigned warp) {
+void BlockRunner::reportShuffleMisreads(unsigned warp, unsigned present) {
   const WarpSync& ws = warps_[warp];
   for (unsigned l = 0; l < 32; ++l) {
-    if (!(ws.arrived & (1u << l))) continue;
+    if (!(present & (1u << l))) continue;
     const isa::WarpRequest& r = ws.requests[l];
     if (!isa::isShuffle(r.op)) continue;
     int source = isa::shuffleSourceLane(r, l);
-    if (source < 0 || (ws.arrived & (1u << source))) continue;
+    if (source < 0 || (present & (1u << source))) continue;
     const Lane& lane = lanes_[warp * 32 + l];
     if (!report::firstWarningAt(lane.waitSite)) continue;
     unsigned sourceLinear = warp * 32 + static_cast<unsigned>(source);
@@ -56,14 +56,21 @@ std::string BlockRunner::warpWaitDetail() const {
   unsigned shown = 0;
   for (unsigned w = 0; w < warpCount && shown < 2; ++w) {
     const WarpSync& ws = warps_[w];
-    unsigned missing = ws.required & ~ws.exited & ~ws.arrived;
-    if (ws.arrived == 0 || missing == 0) continue;
-    ++shown;
+    if (ws.arrived == 0) continue;
+    // The collective of the warp's first waiting lane, and the lanes waiting at it.
     unsigned first = static_cast<unsigned>(__builtin_ctz(ws.arrived));
+    const isa::WarpRequest& r = ws.requests[first];
+    unsigned same = 0;
+    for (unsigned l = 0; l < 32; ++l)
+      if ((ws.arrived & (1u << l)) && ws.requests[l].mask == r.mask && ws.requests[l].op == r.op)
+        same |= 1u << l;
+    unsigned missing = r.mask & ~ws.exited & ~same;
+    if (missing == 0) continue;
+    ++shown;
     const Lane& waiter = lanes_[w * 32 + first];
     std::string site = report::sourceLine(waiter.waitSite);
     out += "; in warp " + std::to_string(w) + ", " + isa::warpOpName(ws.requests[first].op) +
-           " at " + (site.empty() ? "?" : site) + " (lanes " + hexMask(ws.arrived) +
+           " at " + (site.empty() ? "?" : site) + " with mask " + hexMask(r.mask) + " (lanes " + hexMask(same) +
            " arrived) needs lane";
     unsigned listed = 0;
     for (unsigned l = 0; l < 32 && listed < 4; ++l) {

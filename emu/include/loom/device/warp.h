@@ -16,9 +16,9 @@ namespace loom::device {
 std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value, unsigned param,
                              unsigned width);
 // The lanes of the caller's warp that reach this call together (BlockRunner::converge): what
-// __activemask() and coalesced_threads() return. `line` is the caller's source line, which
-// keeps apart calls the compiler merged into one call instruction.
-unsigned convergedLanes(unsigned line);
+// __activemask() and coalesced_threads() return. `file` and `line` are the caller's source
+// position: lanes at the same line run it together (see sched/converge.cpp).
+unsigned convergedLanes(const char* file, unsigned line);
 
 template <class T>
 inline std::uint64_t toBits(T v) {
@@ -79,8 +79,9 @@ template <class T>
 [[gnu::always_inline]] inline int __all_sync(unsigned mask, int predicate) {
   return static_cast<int>(::loom::device::vote(::loom::isa::WarpOp::All, mask, predicate != 0));
 }
-[[gnu::always_inline]] inline unsigned __activemask(unsigned line = __builtin_LINE()) {
-  unsigned r = ::loom::device::convergedLanes(line);
+[[gnu::always_inline]] inline unsigned __activemask(const char* file = __builtin_FILE(),
+                                                    unsigned line = __builtin_LINE()) {
+  unsigned r = ::loom::device::convergedLanes(file, line);
   asm volatile("" ::: "memory");
   return r;
 }
