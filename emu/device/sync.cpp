@@ -95,6 +95,15 @@ std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value,
   return runner->warpCollective(request, LOOM_CALL_SITE());
 }
 
+void groupMisuse(const char* detail) {
+  auto* runner = sched::BlockRunner::current();
+  if (!runner) {
+    std::fprintf(stderr, "loom: error: %s\n", detail);
+    std::abort();
+  }
+  misuse(*runner, LOOM_CALL_SITE(), detail);
+}
+
 unsigned convergedLanes(const char* file, unsigned line) {
   auto* runner = sched::BlockRunner::current();
   return runner ? runner->converge(LOOM_CALL_SITE(), file, line) : 1u;

@@ -19,6 +19,9 @@ std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value,
 // __activemask() and coalesced_threads() return. `file` and `line` are the caller's source
 // position: lanes at the same line run it together (see sched/converge.cpp).
 unsigned convergedLanes(const char* file, unsigned line);
+// Fails the launch with `detail`, naming the caller's line (a cooperative-groups call against
+// CUDA's rules).
+[[noreturn]] void groupMisuse(const char* detail);
 
 template <class T>
 inline std::uint64_t toBits(T v) {

@@ -107,7 +107,8 @@ template <unsigned N, class ParentT>
 }
 
 // Tiles of n ranks of a coalesced group (the last one may be smaller).
-inline coalesced_group tiled_partition(const coalesced_group& parent, unsigned n) {
+[[gnu::always_inline]] inline coalesced_group tiled_partition(const coalesced_group& parent,
+                                                             unsigned n) {
   if (!::loom::device::cg::validTileSize(n)) loom_detail::badTileSize(n);
   unsigned rank = static_cast<unsigned>(parent.thread_rank());
   unsigned size = static_cast<unsigned>(parent.num_threads());

@@ -3,11 +3,9 @@
 // Written from the CUDA Programming Guide's "Cooperative Groups" chapter.
 #pragma once
 
-#include <stdexcept>
-#include <string>
-
 #include "loom/device/cooperative_groups/lanes.h"
 #include "loom/device/sync.h"
+#include "loom/device/warp.h"
 #include "vector_types.h"
 
 namespace cooperative_groups {
@@ -79,11 +77,13 @@ template <class Group>
 }
 
 namespace loom_detail {
-[[noreturn]] inline void badTileSize(unsigned n) {
-  // Thrown in device code: the launch fails with this message and the kernel's line.
-  throw std::invalid_argument("cooperative_groups::tiled_partition: tile size " +
-                              std::to_string(n) +
-                              " is not a power of two from 1 to 32 (what Loom supports)");
+[[gnu::always_inline, noreturn]] inline void badTileSize(unsigned n) {
+  char text[128];
+  __builtin_snprintf(text, sizeof text,
+                     "cooperative_groups::tiled_partition with tile size %u, which is not a "
+                     "power of two from 1 to 32",
+                     n);
+  ::loom::device::groupMisuse(text);
 }
 // Ranks [t*n, t*n+n) of a warp-level group, t = the caller's rank / n.
 inline unsigned partitionLanes(unsigned lanes, unsigned rank, unsigned n) {
@@ -98,7 +98,7 @@ inline unsigned partitionLanes(unsigned lanes, unsigned rank, unsigned n) {
 }  // namespace loom_detail
 
 // Dynamic partition: tiles of n threads (a power of two up to 32) in thread-rank order.
-inline thread_group tiled_partition(const thread_group& parent, unsigned n) {
+[[gnu::always_inline]] inline thread_group tiled_partition(const thread_group& parent, unsigned n) {
   if (!::loom::device::cg::validTileSize(n)) loom_detail::badTileSize(n);
   unsigned rank = static_cast<unsigned>(parent.thread_rank());
   unsigned size = static_cast<unsigned>(parent.num_threads());
