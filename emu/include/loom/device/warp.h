@@ -39,11 +39,31 @@ inline T fromBits(std::uint64_t bits) {
   return v;
 }
 
+// Values of up to 8 bytes move in one collective; larger ones (up to 32 bytes, what
+// cooperative groups' shuffles accept: int4, small structs) in one per 8-byte piece.
 template <class T>
 [[gnu::always_inline]] inline T shuffle(isa::WarpOp op, unsigned mask, T var, unsigned param, int width) {
-  T r = fromBits<T>(warpCollective(op, mask, toBits(var), param, static_cast<unsigned>(width)));
-  asm volatile("" ::: "memory");  // not a tail call: the engine names the call's line in reports
-  return r;
+  if constexpr (sizeof(T) <= 8) {
+    T r = fromBits<T>(warpCollective(op, mask, toBits(var), param, static_cast<unsigned>(width)));
+    asm volatile("" ::: "memory");  // not a tail call: the engine names the call's line in reports
+    return r;
+  } else {
+    static_assert(sizeof(T) <= 32 && std::is_trivially_copyable_v<T>,
+                  "warp shuffles take trivially copyable types of at most 32 bytes");
+    unsigned char bytes[sizeof(T)];
+    std::memcpy(bytes, &var, sizeof(T));
+    for (std::size_t at = 0; at < sizeof(T); at += 8) {
+      std::size_t n = sizeof(T) - at < 8 ? sizeof(T) - at : 8;
+      std::uint64_t piece = 0;
+      std::memcpy(&piece, bytes + at, n);
+      piece = warpCollective(op, mask, piece, param, static_cast<unsigned>(width));
+      asm volatile("" ::: "memory");
+      std::memcpy(bytes + at, &piece, n);
+    }
+    T r;
+    std::memcpy(&r, bytes, sizeof(T));
+    return r;
+  }
 }
 
 [[gnu::always_inline]] inline std::uint64_t vote(isa::WarpOp op, unsigned mask, std::uint64_t value) {

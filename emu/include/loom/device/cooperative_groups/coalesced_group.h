@@ -4,6 +4,8 @@
 // ranks, not lanes; ballots and matches come back indexed by rank.
 #pragma once
 
+#include <type_traits>
+
 #include "loom/device/cooperative_groups/tile.h"
 #include "loom/device/warp.h"
 
@@ -75,23 +77,37 @@ private:
 }
 
 namespace loom_detail {
-inline coalesced_group labeled(unsigned lanes, int label) {
-  return coalesced_group(Internal{}, __match_any_sync(lanes, label));
+// A partition of a warp-level group (`lanes`) into groups (`mine` is the caller's). The groups
+// are numbered by their lowest lane: meta_group_rank is how many groups start below the
+// caller's, meta_group_size how many there are.
+[[gnu::always_inline]] inline coalesced_group partitionGroup(unsigned lanes, unsigned mine) {
+  unsigned lane = ::loom::device::cg::laneId();
+  unsigned leader = static_cast<unsigned>(__builtin_ctz(mine));
+  unsigned leaders = __ballot_sync(lanes, lane == leader);
+  return coalesced_group(Internal{}, mine,
+                         static_cast<unsigned>(__builtin_popcount(leaders & ((1u << leader) - 1))),
+                         static_cast<unsigned>(__builtin_popcount(leaders)));
 }
-inline coalesced_group binary(unsigned lanes, bool pred) {
+template <class Label>
+[[gnu::always_inline]] inline coalesced_group labeled(unsigned lanes, Label label) {
+  static_assert(std::is_integral_v<Label>, "labeled_partition takes an integral label");
+  return partitionGroup(lanes, __match_any_sync(lanes, label));
+}
+[[gnu::always_inline]] inline coalesced_group binary(unsigned lanes, bool pred) {
   unsigned set = __ballot_sync(lanes, pred);
-  return coalesced_group(Internal{}, pred ? (set & lanes) : (lanes & ~set));
+  return partitionGroup(lanes, pred ? (set & lanes) : (lanes & ~set));
 }
 }  // namespace loom_detail
 
 // The members of a warp-level group with the same label as the caller.
+template <class Label>
 [[gnu::always_inline]] inline coalesced_group labeled_partition(const coalesced_group& parent,
-                                                                int label) {
+                                                                Label label) {
   return loom_detail::labeled(parent.loomLanes(), label);
 }
-template <unsigned N, class ParentT>
+template <unsigned N, class ParentT, class Label>
 [[gnu::always_inline]] inline coalesced_group labeled_partition(
-    const thread_block_tile<N, ParentT>& parent, int label) {
+    const thread_block_tile<N, ParentT>& parent, Label label) {
   return loom_detail::labeled(parent.loomLanes(), label);
 }
 
