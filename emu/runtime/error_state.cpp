@@ -8,7 +8,7 @@ namespace {
 thread_local cudaError_t tLastError = cudaSuccess;
 std::atomic<cudaError_t> gSticky{cudaSuccess};
 // The device hands a sticky error to cudaGetLastError once; every other call keeps returning it
-// (validate/probes/recorded/kernel_faults.txt: get_last_error, then get_last_error_again).
+// (validate/results/h100-sm90/probes.kernel_faults.*/stdout.txt: get_last_error, then get_last_error_again).
 std::atomic<bool> gStickyDelivered{false};
 }  // namespace
 
