@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The device campaign (README.md): builds the campaign tool with the machine's C++ compiler, then
 # builds, runs and records validation cases with nvcc, ncu and compute-sanitizer.
-#   validate/campaign.sh [--out DIR] [--arch sm_XX] [--jobs N] [--deadline S] [--list]
+#   validate/campaign.sh [--out DIR | --results DIR] [--arch sm_XX] [--jobs N] [--deadline S] [--list]
 #                        [--no-ncu] [--no-sanitizer] [CASE-FILE | DIR | NAME-PATTERN]...
 # Needs nvcc, a C++17 compiler and nlohmann/json.hpp (nlohmann-json3-dev; or NLOHMANN_INCLUDE=<dir>).
 set -euo pipefail

@@ -1,5 +1,6 @@
 #include "case_file.h"
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -14,8 +15,11 @@ std::string dirOf(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+// A path relative to the case file, made absolute and without "..": compilers print it in
+// assert messages, so it should read well.
 std::string resolve(const std::string& dir, const std::string& p) {
-  return (!p.empty() && p[0] == '/') ? p : dir + "/" + p;
+  std::filesystem::path path = (!p.empty() && p[0] == '/') ? std::filesystem::path(p) : std::filesystem::path(dir) / p;
+  return path.lexically_normal().string();
 }
 
 std::vector<std::string> stringList(const nlohmann::json& j, const char* key, const std::string& file) {

@@ -60,6 +60,7 @@ int spawn(const std::vector<std::string>& argv, const std::string& cwd,
 }  // namespace
 
 int runLoomCase(const CaseFile& c, const std::string& exe, const std::string& work, int timeoutSeconds) {
+  if (!fs::is_regular_file(exe)) throw std::runtime_error(exe + ": no such program (build the case first)");
   fs::path w = fs::absolute(work);
   for (const char* old : {"outputs", "report.json", "stdout.txt", "stderr.txt", "exit.txt"}) fs::remove_all(w / old);
   fs::create_directories(w / "outputs");

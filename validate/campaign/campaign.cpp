@@ -1,7 +1,7 @@
 // The device campaign (validate/README.md): on a machine with a GPU, builds validation cases with
 // nvcc, runs them, and writes their records (validate/CASES.md) under one results folder.
 //
-//   campaign --root <repo> [--out DIR] [--arch sm_90] [--jobs N] [--deadline SECONDS]
+//   campaign --root <repo> [--out DIR | --results DIR] [--arch sm_90] [--jobs N] [--deadline SECONDS]
 //            [--list] [--no-ncu] [--no-sanitizer] [CASE-FILE | DIR | NAME-PATTERN]...
 //
 // Cases come from the case files and folders named (default: <repo>/validate/cases), filtered by
@@ -89,7 +89,7 @@ void writeFile(const fs::path& p, const std::string& text) {
 }
 
 struct Options {
-  std::string root, out, arch, include;
+  std::string root, out, results, arch, include;
   int jobs = 0;
   double deadline = 0;
   bool list = false, ncu = true, sanitizer = true;
@@ -99,7 +99,7 @@ struct Options {
 
 [[noreturn]] void usage(const std::string& why) {
   std::cerr << "campaign: " << why << "\n"
-            << "usage: campaign --root REPO [--out DIR] [--arch sm_XX] [--jobs N] [--deadline S]\n"
+            << "usage: campaign --root REPO [--out DIR | --results DIR] [--arch sm_XX] [--jobs N] [--deadline S]\n"
                "                [--list] [--no-ncu] [--no-sanitizer] [CASE-FILE|DIR|NAME-PATTERN]...\n";
   std::exit(64);
 }
@@ -116,6 +116,7 @@ Options parseArgs(int argc, char** argv) {
     if (a != "--root") o.commandLine += (o.commandLine.empty() ? "" : " ") + a;
     if (a == "--root") o.root = value();
     else if (a == "--out") o.out = value();
+    else if (a == "--results") o.results = value();
     else if (a == "--arch") o.arch = value();
     else if (a == "--jobs") o.jobs = std::atoi(value().c_str());
     else if (a == "--deadline") o.deadline = std::atof(value().c_str());
@@ -205,8 +206,11 @@ std::string recordFolderName(const Environment& e) {
 
 // Base metric names the device's ncu knows, to drop a misspelt metric instead of failing every
 // launch of the case (an empty set: could not ask, do not filter).
-std::set<std::string> knownMetrics() {
-  std::set<std::string> names;
+const std::set<std::string>& metricsKnown() {
+  static std::set<std::string> names;
+  static bool asked = false;
+  if (asked) return names;
+  asked = true;
   std::istringstream in(capture("ncu --query-metrics"));
   std::string line;
   while (std::getline(in, line)) {
@@ -234,7 +238,7 @@ struct Outcome {
 };
 
 void runCase(const CaseFile& c, const Options& o, const fs::path& exe, const fs::path& rec,
-             const std::string& envText, const std::set<std::string>& metricsKnown, Outcome& out) {
+             const std::string& envText, Outcome& out) {
   fs::create_directories(rec);
   writeFile(rec / "environment.txt", envText);
   std::string cd = "cd " + quote(c.dir) + " && ";
@@ -254,22 +258,48 @@ void runCase(const CaseFile& c, const Options& o, const fs::path& exe, const fs:
   if (fs::file_size(rec / "stderr.txt") == 0) fs::remove(rec / "stderr.txt");
 
   if (o.ncu && !c.ncuMetrics.empty()) {
-    std::vector<std::string> metrics, dropped;
-    for (const auto& m : c.ncuMetrics)
-      (metricsKnown.empty() || metricsKnown.count(baseMetric(m)) ? metrics : dropped).push_back(m);
-    std::string list;
-    for (const auto& m : metrics) list += (list.empty() ? "" : ",") + m;
-    int nrc = shell(cd + "timeout " + std::to_string(timeout * 4) +
-                    " ncu --csv --print-units base --print-kernel-base function --log-file " +
-                    quote((rec / "ncu.csv").string()) + " --metrics " + quote(list) + " " +
-                    quote(exe.string()) + args + " > /dev/null 2>&1");
-    nlohmann::json j;
-    try {
-      j = loom::validate::parseNcuCsv(readFile(rec / "ncu.csv"));
-    } catch (const std::exception& e) {
-      j = {{"launches", nlohmann::json::array()}, {"error", e.what()}};
+    // One ncu run for all metrics; if it measures no launch (a metric this ncu does not know
+    // fails the whole run), once more without the metrics `ncu --query-metrics` does not list.
+    auto profile = [&](const std::vector<std::string>& metrics, int* rc) {
+      std::string list;
+      for (const auto& m : metrics) list += (list.empty() ? "" : ",") + m;
+      fs::remove(rec / "ncu.csv");
+      *rc = shell(cd + "timeout " + std::to_string(timeout * 2) +
+                  " ncu --csv --print-units base --print-kernel-base function --log-file " +
+                  quote((rec / "ncu.csv").string()) + " --metrics " + quote(list) + " " + quote(exe.string()) +
+                  args + " > " + quote((rec / "ncu.stdout").string()) + " 2>&1");
+      nlohmann::json j;
+      try {
+        j = loom::validate::parseNcuCsv(readFile(rec / "ncu.csv"));
+        // Where an ncu version prints its CSV to stdout despite --log-file, read it from there.
+        if (j["launches"].empty()) {
+          nlohmann::json fromStdout = loom::validate::parseNcuCsv(readFile(rec / "ncu.stdout"));
+          if (!fromStdout["launches"].empty()) {
+            j = fromStdout;
+            fs::rename(rec / "ncu.stdout", rec / "ncu.csv");
+          }
+        }
+      } catch (const std::exception& e) {
+        j = {{"launches", nlohmann::json::array()}, {"error", e.what()}};
+      }
+      if (fs::exists(rec / "ncu.stdout")) {
+        if (j["launches"].empty()) fs::rename(rec / "ncu.stdout", rec / "ncu_output.txt");  // to see why
+        else fs::remove(rec / "ncu.stdout");
+      }
+      return j;
+    };
+    int nrc = 0;
+    nlohmann::json j = profile(c.ncuMetrics, &nrc);
+    if (j["launches"].empty() && nrc != 0) {
+      std::vector<std::string> metrics, dropped;
+      const std::set<std::string>& known = metricsKnown();
+      for (const auto& m : c.ncuMetrics)
+        (known.empty() || known.count(baseMetric(m)) ? metrics : dropped).push_back(m);
+      if (!dropped.empty() && !metrics.empty()) {
+        j = profile(metrics, &nrc);
+        j["dropped_metrics"] = dropped;
+      }
     }
-    if (!dropped.empty()) j["dropped_metrics"] = dropped;
     j["ncu_exit"] = nrc;
     writeFile(rec / "ncu.json", j.dump(1) + "\n");
     if (nrc != 0) out.status += ", ncu exit " + std::to_string(nrc);
@@ -278,7 +308,7 @@ void runCase(const CaseFile& c, const Options& o, const fs::path& exe, const fs:
     fs::create_directories(rec / "sanitizer");
     for (const auto& tool : c.sanitizerTools) {
       fs::path log = rec / "sanitizer" / (tool + ".txt");
-      shell(cd + "timeout " + std::to_string(timeout * 4) + " compute-sanitizer --tool " + tool +
+      shell(cd + "timeout " + std::to_string(timeout * 2) + " compute-sanitizer --tool " + tool +
             " --print-limit 20 --log-file " + quote(log.string()) + " " + quote(exe.string()) + args +
             " > /dev/null 2>&1");
     }
@@ -313,7 +343,7 @@ int main(int argc, char** argv) {
       if (std::isdigit(static_cast<unsigned char>(ch))) cc += ch;
     o.arch = "sm_" + (cc.empty() ? std::string("90") : cc);
   }
-  if (o.out.empty()) o.out = o.root + "/validate/results/" + recordFolderName(env);
+  if (o.out.empty()) o.out = (o.results.empty() ? o.root + "/validate/results" : o.results) + "/" + recordFolderName(env);
   fs::path out = fs::absolute(o.out);
   fs::create_directories(out);
   std::string envText = env.text(o);
@@ -340,10 +370,6 @@ int main(int argc, char** argv) {
   for (auto& t : workers) t.join();
   std::cout << "campaign: built in " << static_cast<int>(elapsed()) << " s\n" << std::flush;
 
-  std::set<std::string> metricsKnown;
-  if (o.ncu && std::any_of(cases.begin(), cases.end(), [](const CaseFile& c) { return !c.ncuMetrics.empty(); }))
-    metricsKnown = knownMetrics();
-
   std::vector<Outcome> outcomes;
   int skipped = 0, failedBuilds = 0;
   for (size_t i = 0; i < cases.size(); ++i) {
@@ -362,7 +388,7 @@ int main(int argc, char** argv) {
     } else {
       auto t0 = elapsed();
       fs::remove_all(rec);
-      runCase(c, o, build / c.name, rec, envText, metricsKnown, oc);
+      runCase(c, o, build / c.name, rec, envText, oc);
       oc.seconds = elapsed() - t0;
     }
     std::printf("%-50s %-28s %6.1f s\n", oc.name.c_str(), oc.status.c_str(), oc.seconds);
