@@ -21,7 +21,7 @@ Counts countsFrom(const nlohmann::json& j) {
   return c;
 }
 
-const char* kKinds[] = {"build", "stdout", "exit", "output", "ncu"};
+const char* kKinds[] = {"build", "record", "stdout", "exit", "output", "ncu"};
 
 }  // namespace
 

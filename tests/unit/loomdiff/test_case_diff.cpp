@@ -190,3 +190,17 @@ TEST_CASE("kernel names from ncu and Loom meet; the table sums cases per suite",
   REQUIRE(replaceTable(readme, "new\n", &found) == std::string("intro\n") + kTableBegin + "\nnew\n" + kTableEnd + "\nrest\n");
   REQUIRE(found);
 }
+
+TEST_CASE("a record without stdout.txt or exit.txt compares the rest; an empty one fails", "[loomdiff]") {
+  Fixture f;
+  fs::remove(f.root / "device/stdout.txt");
+  fs::remove(f.root / "device/exit.txt");
+  CaseReport r = f.diff();
+  REQUIRE(r.ok());
+  REQUIRE(r.total().notCompared == 2);
+  REQUIRE(r.total().exact == 2);  // the buffer and the counter
+  REQUIRE(r.notes.size() == 2);
+  fs::remove_all(f.root / "device/outputs");
+  fs::remove(f.root / "device/ncu.json");
+  REQUIRE_FALSE(f.diff().ok());
+}
