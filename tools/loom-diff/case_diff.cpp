@@ -233,7 +233,8 @@ CaseReport diffCase(const CaseFile& c, const RunData& device, const RunData& loo
       pending.push_back({{"record", "record", Status::Unexpected,
                           "the record holds nothing Loom's run can be compared with", "", {}}, 1, 1});
   }
-  // Rates per key, then the known-divergence file decides which differences are expected.
+  // Rates per key, then per known-divergence entry (a glob entry sums the keys it covers); the
+  // entry's listed rate decides whether its differences are expected.
   std::map<std::string, Rate> rates;
   std::vector<std::string> order;
   for (const auto& p : pending) {
@@ -243,12 +244,23 @@ CaseReport diffCase(const CaseFile& c, const RunData& device, const RunData& loo
     it->second.differing += p.differing;
     it->second.total += p.units;
   }
+  std::map<const Divergence*, Rate> entryRates;
   for (const auto& what : order)
-    if (rates[what].differing > 0) r.measured.emplace_back(what, rates[what]);
+    if (const Divergence* d = known.find(c.name, what)) {
+      Rate& sum = entryRates[d];
+      sum.differing += rates[what].differing;
+      sum.total += rates[what].total;
+    }
+  for (const auto& what : order) {
+    const Divergence* d = known.find(c.name, what);
+    if (rates[what].differing > 0 && (d == nullptr || d->what == what)) r.measured.emplace_back(what, rates[what]);
+  }
+  for (const auto& [d, sum] : entryRates)
+    if (d->what.find_first_of("*?") != std::string::npos && sum.differing > 0) r.measured.emplace_back(d->what, sum);
   for (auto& p : pending) {
     if (p.differing > 0 && p.check.status != Status::Unexpected) {
       const Divergence* d = known.find(c.name, p.check.what);
-      const Rate& now = rates[p.check.what];
+      const Rate now = d != nullptr ? entryRates[d] : rates[p.check.what];
       if (d != nullptr && !now.exceeds(d->rate)) {
         p.check.status = Status::Known;
         p.check.reason = d->reason;
@@ -264,8 +276,8 @@ CaseReport diffCase(const CaseFile& c, const RunData& device, const RunData& loo
   }
   for (const auto& e : known.entries) {
     if (e.caseName != c.name) continue;
-    auto it = rates.find(e.what);
-    if (it == rates.end() || it->second.differing == 0)
+    auto it = entryRates.find(&e);
+    if (it == entryRates.end() || it->second.differing == 0)
       r.notes.push_back("known divergence " + e.what + " (" + known.path + ":" + std::to_string(e.line) +
                         ") no longer differs: remove it (--rebaseline)");
     else if (e.rate.exceeds(it->second))

@@ -114,6 +114,8 @@ CaseFile readCaseFile(const std::string& path) {
   return c;
 }
 
+bool globMatches(const std::string& pattern, const std::string& s) { return globMatch(pattern.c_str(), s.c_str()); }
+
 bool caseNameMatches(const std::string& pattern, const std::string& name) {
   if (pattern.find_first_of("*?") == std::string::npos)
     return name == pattern || name.rfind(pattern + ".", 0) == 0;

@@ -41,4 +41,7 @@ CaseFile readCaseFile(const std::string& path);
 // matches as a suite prefix: "kernels" matches "kernels.add.add").
 bool caseNameMatches(const std::string& pattern, const std::string& name);
 
+// Glob match of the whole string ('*' any run of characters, '?' one character).
+bool globMatches(const std::string& pattern, const std::string& s);
+
 }  // namespace loom::validate

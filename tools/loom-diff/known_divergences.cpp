@@ -1,5 +1,7 @@
 #include "known_divergences.h"
 
+#include "case_file.h"
+
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -26,6 +28,8 @@ std::optional<Rate> parseRate(const std::string& s) {
 const Divergence* DivergenceFile::find(const std::string& caseName, const std::string& what) const {
   for (const auto& e : entries)
     if (e.caseName == caseName && e.what == what) return &e;
+  for (const auto& e : entries)
+    if (e.caseName == caseName && e.what.find_first_of("*?") != std::string::npos && globMatches(e.what, what)) return &e;
   return nullptr;
 }
 
@@ -49,7 +53,9 @@ DivergenceFile parseDivergences(const std::string& text, const std::string& path
     if (!r || d.what.empty() || d.reason.empty())
       throw std::runtime_error(path + ":" + std::to_string(number) +
                                ": expected '<case> <what> <differing>/<total> <reason>'");
-    if (f.find(d.caseName, d.what))
+    bool twice = false;
+    for (const auto& e : f.entries) twice = twice || (e.caseName == d.caseName && e.what == d.what);
+    if (twice)
       throw std::runtime_error(path + ":" + std::to_string(number) + ": a second entry for " + d.caseName + " " + d.what);
     d.rate = *r;
     d.line = number;

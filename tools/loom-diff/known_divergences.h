@@ -3,9 +3,11 @@
 // One file per record folder (validate/results/<gpu>-<sm>/known_divergences.txt), one entry a line:
 //   <case> <what> <differing>/<total> <reason...>
 // <what> is "stdout:<first word of the line>", "exit", "output:<buffer>" or
-// "ncu:<kernel>:<metric>"; the rate is what was measured (lines, elements or launches that differ,
-// out of how many). '#' starts a comment line. An entry accepts up to its rate of difference;
-// more is a regression, less or none is reported so that --rebaseline can lower it.
+// "ncu:<kernel>:<metric>"; it may be a glob ("ncu:*:l1tex__data_bank_conflicts_*"), which covers
+// every matching key of the case that no exact entry names, its rate summed over them. The rate is
+// what was measured (lines, elements or launches that differ, out of how many). '#' starts a
+// comment line. An entry accepts up to its rate of difference; more is a regression, less or none
+// is reported so that --rebaseline can lower it.
 #pragma once
 #include <optional>
 #include <string>
@@ -33,6 +35,7 @@ struct DivergenceFile {
   std::vector<std::string> lines;  // the file as read, to rewrite it in place
   std::vector<Divergence> entries;
 
+  // The entry for a key: the one naming it exactly, else the first glob that matches it.
   const Divergence* find(const std::string& caseName, const std::string& what) const;
 };
 
@@ -42,7 +45,7 @@ DivergenceFile readDivergences(const std::string& path);
 DivergenceFile parseDivergences(const std::string& text, const std::string& path);
 
 // --rebaseline: the file's text with this case's entries set to the measured rates (`measured`
-// gives what -> rate; an entry whose difference is gone is removed). Other lines are untouched,
+// gives an entry's what (a key, or a glob's pattern) -> rate; an entry whose difference is gone is removed). Other lines are untouched,
 // and no entry is added: a new divergence needs a reason written by a person.
 std::string rebaselined(const DivergenceFile& file, const std::string& caseName,
                         const std::vector<std::pair<std::string, Rate>>& measured);

@@ -204,3 +204,31 @@ TEST_CASE("a record without stdout.txt or exit.txt compares the rest; an empty o
   fs::remove(f.root / "device/ncu.json");
   REQUIRE_FALSE(f.diff().ok());
 }
+
+TEST_CASE("a glob entry covers every matching key of its case, its rate summed over them", "[loomdiff]") {
+  Fixture f;
+  f.write("device/ncu.json", R"({"launches":[
+      {"kernel":"a","metrics":{"raw.sum":10,"sass.sum":32}},
+      {"kernel":"b","metrics":{"raw.sum":20,"sass.sum":32}}]})");
+  f.write("loom/report.json", R"({"launches":[
+      {"kernel":"a","metrics":{"raw.sum":0,"sass.sum":32}},
+      {"kernel":"b","metrics":{"raw.sum":0,"sass.sum":32}}]})");
+  std::string glob = "t.case ncu:*:raw.sum 2/2 the raw counter also counts arbitration\n";
+  CaseReport r = f.diff(glob);
+  REQUIRE(r.ok());
+  REQUIRE(r.totalOf("ncu").known == 2);
+  REQUIRE(r.totalOf("ncu").exact == 2);
+  bool aggregated = false;
+  for (const auto& [what, rate] : r.measured) aggregated = aggregated || (what == "ncu:*:raw.sum" && rate.text() == "2/2");
+  REQUIRE(aggregated);
+  // The glob does not reach the other metric, and an exact entry wins over it.
+  f.write("loom/report.json", R"({"launches":[
+      {"kernel":"a","metrics":{"raw.sum":0,"sass.sum":31}},
+      {"kernel":"b","metrics":{"raw.sum":0,"sass.sum":32}}]})");
+  REQUIRE_FALSE(f.diff(glob).ok());
+  f.write("loom/report.json", R"({"launches":[
+      {"kernel":"a","metrics":{"raw.sum":0,"sass.sum":32}},
+      {"kernel":"b","metrics":{"raw.sum":0,"sass.sum":32}}]})");
+  REQUIRE_FALSE(f.diff(glob + "t.case ncu:a:raw.sum 0/1 the exact entry wins\n").ok());
+  REQUIRE_FALSE(f.diff("t.case ncu:*:raw.sum 1/2 one of two\n").ok());
+}
