@@ -785,3 +785,7 @@ __host__ __device__ constexpr __half::__half(const __nv_bfloat16 f)
     : __x(::loom::isa::floatBitsToHalf(
           ::loom::isa::bfloat16BitsToFloatBits(__bfloat16_as_ushort(f)), loom::half_detail::kRn)) {}
 #endif
+
+// Math functions (hsin, h2exp, ...): isa/math/half_math.h.
+#include "loom/device/narrow_math.h"
+LOOM_NARROW_MATH(__nv_bfloat16, __nv_bfloat162, Bfloat16Format, loom::bf16_detail)

@@ -677,3 +677,7 @@ typedef __half2_raw __nv_half2_raw;
 typedef __half nv_half;
 typedef __half2 nv_half2;
 #endif
+
+// Math functions (hsin, h2exp, ...): isa/math/half_math.h.
+#include "loom/device/narrow_math.h"
+LOOM_NARROW_MATH(__half, __half2, HalfFormat, loom::half_detail)
