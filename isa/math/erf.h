@@ -68,6 +68,7 @@ inline long double erfinvL(long double y) {
 // use the asymptotic series (erfc itself underflows there).
 inline long double erfcxL(long double x) {
   if (std::isinf(x)) return x > 0 ? 0 : INFINITY;
+  if (x < -110) return INFINITY;  // 2 exp(x^2) is past every format's range (and x^2 may be inf)
   if (x >= 50) {
     const long double t = 1 / (2 * x * x);
     long double term = 1, sum = 1;
@@ -97,20 +98,21 @@ inline long double normcdfinvL(long double p) {
 
 }  // namespace math_detail
 
-#define LOOM_ISA_UNARY(name32, name64, expr)                                                \
-  inline float name32(float x) {                                                            \
-    return math_detail::unaryF32(x, [](long double v) { return expr; });                    \
-  }                                                                                         \
-  inline double name64(double x) {                                                          \
-    return math_detail::unaryF64(x, [](long double v) { return expr; });                    \
-  }
-LOOM_ISA_UNARY(erff, erf, std::erf(v))
+LOOM_ISA_F32(erff, std::erf(v))
 LOOM_ISA_UNARY(erfcf, erfc, std::erfc(v))
 LOOM_ISA_UNARY(erfinvf, erfinv, math_detail::erfinvL(v))
 LOOM_ISA_UNARY(erfcinvf, erfcinv, math_detail::erfcinvL(v))
 LOOM_ISA_UNARY(erfcxf, erfcx, math_detail::erfcxL(v))
 LOOM_ISA_UNARY(normcdff, normcdf, math_detail::normcdfL(v))
 LOOM_ISA_UNARY(normcdfinvf, normcdfinv, math_detail::normcdfinvL(v))
-#undef LOOM_ISA_UNARY
+
+// The device's double erf returns a NaN argument as the float canonical NaN widened to double
+// (0x7fffffffe0000000), with the argument's sign.
+inline double erf(double x) {
+  if (math_detail::isNaN(x)) {
+    return math_detail::doubleOf(0x7fffffffe0000000ull | (math_detail::bitsOf(x) & (uint64_t{1} << 63)));
+  }
+  return math_detail::unaryF64(x, [](long double v) { return std::erf(v); });
+}
 
 }  // namespace loom::isa

@@ -13,13 +13,6 @@ inline long double exp10L(long double v) { return ::exp10l(v); }
 inline long double powL(long double x, long double y) { return std::pow(x, y); }
 }  // namespace math_detail
 
-#define LOOM_ISA_UNARY(name32, name64, expr)                                                \
-  inline float name32(float x) {                                                            \
-    return math_detail::unaryF32(x, [](long double v) { return expr; });                    \
-  }                                                                                         \
-  inline double name64(double x) {                                                          \
-    return math_detail::unaryF64(x, [](long double v) { return expr; });                    \
-  }
 LOOM_ISA_UNARY(expf, exp, std::exp(v))
 LOOM_ISA_UNARY(exp2f, exp2, std::exp2(v))
 LOOM_ISA_UNARY(exp10f, exp10, math_detail::exp10L(v))
@@ -28,7 +21,6 @@ LOOM_ISA_UNARY(logf, log, std::log(v))
 LOOM_ISA_UNARY(log2f, log2, std::log2(v))
 LOOM_ISA_UNARY(log10f, log10, std::log10(v))
 LOOM_ISA_UNARY(log1pf, log1p, std::log1p(v))
-#undef LOOM_ISA_UNARY
 
 inline float powf(float x, float y) {
   if (x == 1.0f || y == 0.0f) return 1.0f;  // even for a NaN in the other operand

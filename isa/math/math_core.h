@@ -20,7 +20,7 @@ namespace loom::isa::math_detail {
 
 inline constexpr uint32_t kF32CanonicalNaN = 0x7fffffff;
 // The device's double NaN produced from non-NaN operands (sqrt(-1), inf-inf).
-inline constexpr uint64_t kF64CanonicalNaN = 0x7fffffffffffffffull;
+inline constexpr uint64_t kF64CanonicalNaN = 0xfff8000000000000ull;
 
 inline uint32_t bitsOf(float f) {
   uint32_t b;
@@ -96,6 +96,18 @@ template <class F> inline double binaryF64(double x, double y, F f) {
   if (isNaN(y)) return quietF64(y);
   return toDouble(f(static_cast<long double>(x), static_cast<long double>(y)));
 }
+
+// Defines name32(float) and name64(double) (or one of them) from an expression in v, a long
+// double: the pattern of most of isa/math.
+#define LOOM_ISA_F32(name32, expr)                                                            \
+  inline float name32(float x) {                                                              \
+    return math_detail::unaryF32(x, [](long double v) { return expr; });                      \
+  }
+#define LOOM_ISA_F64(name64, expr)                                                            \
+  inline double name64(double x) {                                                            \
+    return math_detail::unaryF64(x, [](long double v) { return expr; });                      \
+  }
+#define LOOM_ISA_UNARY(name32, name64, expr) LOOM_ISA_F32(name32, expr) LOOM_ISA_F64(name64, expr)
 
 inline constexpr long double kPi = 3.141592653589793238462643383279502884L;
 

@@ -7,17 +7,15 @@
 
 namespace loom::isa {
 
-#define LOOM_ISA_UNARY(name32, name64, expr)                                                \
-  inline float name32(float x) {                                                            \
-    return math_detail::unaryF32(x, [](long double v) { return expr; });                    \
-  }                                                                                         \
-  inline double name64(double x) {                                                          \
-    return math_detail::unaryF64(x, [](long double v) { return expr; });                    \
-  }
-LOOM_ISA_UNARY(asinf, asin, std::asin(v))
+LOOM_ISA_F32(asinf, std::asin(v))
 LOOM_ISA_UNARY(acosf, acos, std::acos(v))
 LOOM_ISA_UNARY(atanf, atan, std::atan(v))
-#undef LOOM_ISA_UNARY
+
+// Outside [-1, 1] the device's double asin returns the default NaN with the argument's sign.
+inline double asin(double x) {
+  const double r = math_detail::unaryF64(x, [](long double v) { return std::asin(v); });
+  return math_detail::isNaN(r) && !math_detail::isNaN(x) ? std::copysign(r, x) : r;
+}
 
 inline float atan2f(float y, float x) {
   return math_detail::binaryF32(y, x, [](long double a, long double b) { return std::atan2(a, b); });
