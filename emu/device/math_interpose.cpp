@@ -135,15 +135,16 @@ extern "C" void sincosf(float x, float* s, float* c) noexcept {
 }
 extern "C" float frexpf(float x, int* e) noexcept {
   if (!loom::device::inDevice()) { LOOM_HOST_CALL(float (*)(float, int*), frexpf, x, e); }
-  return loom::isa::frexpf(x, e);
+  return loom::isa::frexpf(loom::device::fastMath() ? ftz(x) : x, e);
 }
 extern "C" float ldexpf(float x, int n) noexcept {
   if (!loom::device::inDevice()) { LOOM_HOST_CALL(float (*)(float, int), ldexpf, x, n); }
+  if (loom::device::fastMath()) return ftz(loom::isa::ldexpf(ftz(x), n));
   return loom::isa::ldexpf(x, n);
 }
 extern "C" float modff(float x, float* ip) noexcept {
   if (!loom::device::inDevice()) { LOOM_HOST_CALL(float (*)(float, float*), modff, x, ip); }
-  return loom::isa::modff(x, ip);
+  return loom::isa::modff(loom::device::fastMath() ? ftz(x) : x, ip);
 }
 
 LOOM_F64_1(sin)

@@ -1,0 +1,100 @@
+// The math rows of isa/table/*.def against the H100 record (validate/results/h100-sm90/isa.*):
+// each row's inputs are regenerated and must hash as the device's did, then every output
+// buffer must be bit-exact with the device at least as often as the row's floor (the measured
+// rate, so a regression fails), and no result may lie outside CUDA's documented error bound.
+//
+// The same checks run on a Loom-built sweep's output files (validate.isa.* in ctest) through
+// the hidden [math_loom_run] cases, which read LOOM_MATH_CANDIDATE (the run's LOOM_CASE_OUT)
+// and LOOM_MATH_RECORD (the record's case folder).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+
+#include "validate/sweeps/isa/math_rows.h"
+
+namespace {
+
+const std::string kRecord = std::string(LOOM_SOURCE_DIR) + "/validate/results/h100-sm90/";
+
+void checkRows(const std::vector<loom_sweep::RowResult>& results, bool checkBounds) {
+  REQUIRE_FALSE(results.empty());
+  for (const auto& r : results) {
+    INFO("row " << r.name << ": record inputs '" << r.expectedInputs << "', regenerated '"
+                << r.actualInputs << "'");
+    CHECK(r.inputsMatch());
+    for (const auto& b : r.buffers) {
+      INFO("buffer " << b.name << ": " << b.bitExact << "/" << b.count << " bit-exact ("
+                     << b.ratePct() << "%), floor " << r.floorPct << "%, first mismatch at "
+                     << b.firstMismatch << ", max ulp vs device " << b.maxUlpVsDevice);
+      CHECK(b.count > 0);
+      CHECK(b.ratePct() >= r.floorPct);
+      if (checkBounds) CHECK(b.candidateOverDoc == 0);
+    }
+  }
+}
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v == nullptr ? "" : v;
+}
+
+}  // namespace
+
+TEST_CASE("math_f32 rows: isa functions against the H100 record", "[isa][math]") {
+  loom_sweep::MathEvaluator ev(kRecord + "isa.math_f32", "");
+#include "isa/table/math_f32.def"
+  checkRows(ev.results, true);
+}
+
+TEST_CASE("math_f64 rows: isa functions against the H100 record", "[isa][math]") {
+  loom_sweep::MathEvaluator ev(kRecord + "isa.math_f64", "");
+#include "isa/table/math_f64.def"
+  checkRows(ev.results, true);
+}
+
+TEST_CASE("fast_math rows: isa intrinsics against the H100 record", "[isa][math]") {
+  loom_sweep::MathEvaluator ev(kRecord + "isa.fast_math", "");
+#include "isa/table/fast_math.def"
+  checkRows(ev.results, true);
+}
+
+TEST_CASE("half_math rows: all encodings against the H100 record", "[isa][math]") {
+  loom_sweep::NarrowEvaluator nv(kRecord + "isa.half_math", "");
+#include "isa/table/half_math.def"
+  checkRows(nv.results, false);
+}
+
+TEST_CASE("the ulp distance counts representable values and pairs NaNs", "[isa][math]") {
+  using loom_sweep::ulpDistance;
+  CHECK(ulpDistance(1.0f, std::nextafter(1.0f, 2.0f)) == 1);
+  CHECK(ulpDistance(-0.0f, 0.0f) == 0);
+  CHECK(ulpDistance(-1e-45f, 1e-45f) == 2);
+  CHECK(ulpDistance(NAN, -NAN) == 0);
+  CHECK(ulpDistance(double(NAN), 1.0) == loom_sweep::kNaNMismatch);
+}
+
+// A Loom run of a sweep (ctest validate.isa.*): its files instead of direct isa calls.
+TEST_CASE("a Loom-built math sweep against the H100 record", "[.][math_loom_run]") {
+  const std::string record = env("LOOM_MATH_RECORD"), candidate = env("LOOM_MATH_CANDIDATE");
+  const std::string family = env("LOOM_MATH_FAMILY");
+  REQUIRE(!record.empty());
+  REQUIRE(!candidate.empty());
+  if (family == "half_math") {
+    loom_sweep::NarrowEvaluator nv(record, candidate);
+#include "isa/table/half_math.def"
+    checkRows(nv.results, false);
+    return;
+  }
+  loom_sweep::MathEvaluator ev(record, candidate);
+  if (family == "math_f32") {
+#include "isa/table/math_f32.def"
+  } else if (family == "math_f64") {
+#include "isa/table/math_f64.def"
+  } else if (family == "fast_math") {
+#include "isa/table/fast_math.def"
+  } else {
+    FAIL("LOOM_MATH_FAMILY must name a family: " << family);
+  }
+  checkRows(ev.results, true);
+}
