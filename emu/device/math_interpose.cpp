@@ -6,8 +6,9 @@
 // inlines them (tools/loom-cc/plan.cpp).
 //
 // Under --use_fast_math (registerFastMath), device calls of the float functions that nvcc maps
-// to intrinsics (sinf -> __sinf, expf -> __expf, ...) take the intrinsics' path, and the other
-// float functions flush subnormal arguments and results, as -ftz=true does.
+// to intrinsics (sinf -> __sinf, expf -> __expf, ...) take the intrinsics' path, and every
+// float function flushes subnormal arguments and results, as -ftz=true does (the recorded
+// isa.math_f32_fastmath: logf of a subnormal is -inf, sqrtf of one is 0).
 #include <dlfcn.h>
 
 #include <atomic>
@@ -48,6 +49,7 @@ int registerFastMath() {
   gFastMath.store(true);
   return 1;
 }
+bool fastMathEnabled() { return fastMath(); }
 
 }  // namespace loom::device
 
@@ -66,10 +68,10 @@ using loom::device::ftz;
     return loom::isa::name(x);                                                              \
   }
 // Float functions nvcc maps to an intrinsic under --use_fast_math.
-#define LOOM_F32_1_FAST(name, fastExpr)                                                     \
+#define LOOM_F32_1_FAST(name, fastFn)                                                     \
   extern "C" float name(float x) noexcept {                                                 \
     if (!loom::device::inDevice()) { LOOM_HOST_CALL(float (*)(float), name, x); }           \
-    if (loom::device::fastMath()) return fastExpr;                                          \
+    if (loom::device::fastMath()) return ftz(fastFn(ftz(x)));                             \
     return loom::isa::name(x);                                                              \
   }
 #define LOOM_F32_2(name)                                                                    \
@@ -92,15 +94,15 @@ using loom::device::ftz;
   }
 
 namespace fastm = loom::isa::fast;
-LOOM_F32_1_FAST(sinf, fastm::sinf(x))
-LOOM_F32_1_FAST(cosf, fastm::cosf(x))
-LOOM_F32_1_FAST(tanf, fastm::tanf(x))
-LOOM_F32_1_FAST(expf, fastm::expf(x))
-LOOM_F32_1_FAST(exp2f, loom::isa::fast::detail::ex2Approx(x))
-LOOM_F32_1_FAST(exp10f, fastm::exp10f(x))
-LOOM_F32_1_FAST(logf, fastm::logf(x))
-LOOM_F32_1_FAST(log2f, fastm::log2f(x))
-LOOM_F32_1_FAST(log10f, fastm::log10f(x))
+LOOM_F32_1_FAST(sinf, fastm::sinf)
+LOOM_F32_1_FAST(cosf, fastm::cosf)
+LOOM_F32_1_FAST(tanf, fastm::tanf)
+LOOM_F32_1_FAST(expf, fastm::expf)
+LOOM_F32_1_FAST(exp2f, loom::isa::fast::detail::ex2Approx)
+LOOM_F32_1_FAST(exp10f, fastm::exp10f)
+LOOM_F32_1_FAST(logf, fastm::logf)
+LOOM_F32_1_FAST(log2f, fastm::log2f)
+LOOM_F32_1_FAST(log10f, fastm::log10f)
 LOOM_F32_1(expm1f)
 LOOM_F32_1(log1pf)
 LOOM_F32_1(sqrtf)
@@ -125,12 +127,17 @@ LOOM_F32_2(remainderf)
 
 extern "C" float powf(float x, float y) noexcept {
   if (!loom::device::inDevice()) { LOOM_HOST_CALL(float (*)(float, float), powf, x, y); }
-  if (loom::device::fastMath()) return fastm::powf(x, y);
+  if (loom::device::fastMath()) return ftz(fastm::powf(ftz(x), ftz(y)));
   return loom::isa::powf(x, y);
 }
 extern "C" void sincosf(float x, float* s, float* c) noexcept {
   if (!loom::device::inDevice()) { LOOM_HOST_CALL(void (*)(float, float*, float*), sincosf, x, s, c); }
-  if (loom::device::fastMath()) return fastm::sincosf(x, s, c);
+  if (loom::device::fastMath()) {
+    fastm::sincosf(ftz(x), s, c);
+    *s = ftz(*s);
+    *c = ftz(*c);
+    return;
+  }
   loom::isa::sincosf(x, s, c);
 }
 extern "C" float frexpf(float x, int* e) noexcept {

@@ -20,6 +20,15 @@ namespace loom::device {
 // (loom-cc defines LOOM_FAST_MATH=1 then); returns 1. Process-wide: nvcc's flag is per
 // compilation unit, Loom's is per program (README "Math functions").
 int registerFastMath();
+// Whether some compilation unit of the program was built with --use_fast_math.
+bool fastMathEnabled();
+
+// A float function of CUDA's that --use_fast_math leaves alone except for -ftz=true.
+template <class F> inline float ftzIfFast(F f, float x) {
+  if (!fastMathEnabled()) return f(x);
+  using ::loom::isa::math_detail::flushF32;
+  return flushF32(f(flushF32(x)));
+}
 }  // namespace loom::device
 
 #if defined(LOOM_FAST_MATH) && LOOM_FAST_MATH
@@ -29,9 +38,11 @@ namespace {
 #endif
 
 #define LOOM_CUDA_ONLY_1(name32, name64)                                                     \
-  inline float name32(float x) { return ::loom::isa::name32(x); }                           \
+  inline float name32(float x) {                                                            \
+    return ::loom::device::ftzIfFast([](float v) { return ::loom::isa::name32(v); }, x);    \
+  }                                                                                         \
   inline double name64(double x) { return ::loom::isa::name64(x); }                         \
-  inline float name64(float x) { return ::loom::isa::name32(x); }
+  inline float name64(float x) { return name32(x); }
 LOOM_CUDA_ONLY_1(rsqrtf, rsqrt)
 LOOM_CUDA_ONLY_1(rcbrtf, rcbrt)
 LOOM_CUDA_ONLY_1(sinpif, sinpi)
@@ -43,9 +54,16 @@ LOOM_CUDA_ONLY_1(normcdff, normcdf)
 LOOM_CUDA_ONLY_1(normcdfinvf, normcdfinv)
 #undef LOOM_CUDA_ONLY_1
 
-inline float rhypotf(float x, float y) { return ::loom::isa::rhypotf(x, y); }
+inline float rhypotf(float x, float y) {
+  if (!::loom::device::fastMathEnabled()) return ::loom::isa::rhypotf(x, y);
+  using ::loom::isa::math_detail::flushF32;
+  return flushF32(::loom::isa::rhypotf(flushF32(x), flushF32(y)));
+}
 inline double rhypot(double x, double y) { return ::loom::isa::rhypot(x, y); }
-inline void sincospif(float x, float* s, float* c) { ::loom::isa::sincospif(x, s, c); }
+inline void sincospif(float x, float* s, float* c) {
+  *s = sinpif(x);
+  *c = cospif(x);
+}
 inline void sincospi(double x, double* s, double* c) { ::loom::isa::sincospi(x, s, c); }
 
 // The fast-math intrinsics (device-only in CUDA).
