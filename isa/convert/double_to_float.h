@@ -1,0 +1,18 @@
+// __double2float_{rn,rz,rd,ru}: the double rounded once to float (cvt.rn/rz/rm/rp.f32.f64),
+// with subnormal results and no flush to zero. A NaN becomes Binary32::kCanonicalNaN.
+#pragma once
+
+#include "isa/float/exact_round.h"
+
+namespace loom::isa {
+
+template <Rounding M> constexpr float doubleToFloat(double x) {
+  const uint64_t b = Binary64::toBits(x);
+  if (detail::isNaNBits<Binary64>(b)) return Binary32::fromBits(Binary32::kCanonicalNaN);
+  const bool negative = detail::isNegBits<Binary64>(b);
+  if (detail::isInfBits<Binary64>(b)) return negative ? -__builtin_inff() : __builtin_inff();
+  const detail::Decoded d = detail::decodeFinite<11, 52>(b);
+  return Binary32::fromBits(static_cast<uint32_t>(detail::roundToFormat<8, 23>(negative, d.sig, d.exp, M)));
+}
+
+}  // namespace loom::isa
