@@ -1,6 +1,8 @@
 // __float2{int,uint,ll,ull}_{rn,rz,rd,ru} and __double2..._*: rounded in the named direction
-// (cvt.rni/rzi/rmi/rpi), saturated to the type's range; NaN gives 0 for 32-bit types and
-// 0x8000000000000000 for 64-bit ones (detail::integerFromNaN).
+// (cvt.rni/rzi/rmi/rpi), saturated to the type's range. NaN (measured on an H100): from
+// float, 0 for 32-bit types and 0x8000000000000000 for 64-bit ones (detail::integerFromNaN,
+// as for half); from double, 0x80000000 for int and unsigned alike, 0x8000000000000000 for
+// the 64-bit types.
 #pragma once
 
 #include "isa/float/exact_round.h"
@@ -9,7 +11,10 @@ namespace loom::isa {
 
 template <class F, typename Int>
 constexpr Int floatingToInteger(typename F::Bits b, Rounding mode) {
-  if (detail::isNaNBits<F>(b)) return detail::integerFromNaN<Int>();
+  if (detail::isNaNBits<F>(b)) {
+    if (F::kExpBits == 11) return static_cast<Int>(sizeof(Int) == 8 ? uint64_t{1} << 63 : 0x80000000u);
+    return detail::integerFromNaN<Int>();
+  }
   const bool negative = detail::isNegBits<F>(b);
   if (detail::isInfBits<F>(b)) return detail::saturateToInteger<Int>(negative, 0, true);
   bool huge = false;

@@ -11,7 +11,7 @@ template <class F>
 constexpr typename F::Bits fmaBits(typename F::Bits a, typename F::Bits b, typename F::Bits c,
                                    Rounding mode) {
   using namespace detail;
-  if (isNaNBits<F>(a) || isNaNBits<F>(b) || isNaNBits<F>(c)) return F::kCanonicalNaN;
+  if (isNaNBits<F>(a) || isNaNBits<F>(b) || isNaNBits<F>(c)) return nanResult<F>(a, c, b);
   const bool productNeg = isNegBits<F>(a) != isNegBits<F>(b);
   if (isInfBits<F>(a) || isInfBits<F>(b)) {
     if (isZeroBits<F>(a) || isZeroBits<F>(b)) return F::kCanonicalNaN;
@@ -34,6 +34,8 @@ constexpr typename F::Value fmaValue(typename F::Value a, typename F::Value b, t
 template <class F>
 constexpr typename F::Value addValue(typename F::Value a, typename F::Value b, Rounding mode) {
   using Bits = typename F::Bits;
+  if (detail::isNaNBits<F>(F::toBits(a)) || detail::isNaNBits<F>(F::toBits(b)))
+    return F::fromBits(detail::nanResult<F>(F::toBits(a), F::toBits(b)));
   // a * 1 + b: exact product; 1.0's encoding is the bias in the exponent field.
   constexpr Bits kOne = static_cast<Bits>(((Bits{1} << (F::kExpBits - 1)) - 1)) << F::kMantBits;
   return F::fromBits(fmaBits<F>(F::toBits(a), kOne, F::toBits(b), mode));
@@ -42,13 +44,21 @@ template <class F>
 constexpr typename F::Value subValue(typename F::Value a, typename F::Value b, Rounding mode) {
   using Bits = typename F::Bits;
   constexpr Bits kOne = static_cast<Bits>(((Bits{1} << (F::kExpBits - 1)) - 1)) << F::kMantBits;
-  const Bits nb = detail::isNaNBits<F>(F::toBits(b)) ? F::toBits(b) : (F::toBits(b) ^ F::kSign);
-  return F::fromBits(fmaBits<F>(F::toBits(a), kOne, nb, mode));
+  if (detail::isNaNBits<F>(F::toBits(a)) || detail::isNaNBits<F>(F::toBits(b)))
+    return F::fromBits(detail::nanResult<F>(F::toBits(a), F::toBits(b)));
+  return F::fromBits(fmaBits<F>(F::toBits(a), kOne, F::toBits(b) ^ F::kSign, mode));
 }
 template <class F>
 constexpr typename F::Value mulValue(typename F::Value a, typename F::Value b, Rounding mode) {
-  // a * b + (-0): adding -0 never changes a result, +0 included.
-  return F::fromBits(fmaBits<F>(F::toBits(a), F::toBits(b), F::kSign, mode));
+  using namespace detail;
+  const typename F::Bits ab = F::toBits(a), bb = F::toBits(b);
+  if (isNaNBits<F>(ab) || isNaNBits<F>(bb)) return F::fromBits(nanResult<F>(ab, bb));
+  // A zero product is exact with the product's sign (adding -0 would make +0 * x give -0
+  // when rounding down); any other product is a * b + (-0).
+  if (!isNaNBits<F>(ab) && !isNaNBits<F>(bb) && !isInfBits<F>(ab) && !isInfBits<F>(bb) &&
+      (isZeroBits<F>(ab) || isZeroBits<F>(bb)))
+    return F::fromBits((ab ^ bb) & F::kSign);
+  return F::fromBits(fmaBits<F>(ab, bb, F::kSign, mode));
 }
 
 template <Rounding M> constexpr float fadd(float a, float b) { return addValue<Binary32>(a, b, M); }

@@ -11,7 +11,7 @@ template <class F>
 constexpr typename F::Bits divBits(typename F::Bits a, typename F::Bits b, Rounding mode) {
   using namespace detail;
   using Bits = typename F::Bits;
-  if (isNaNBits<F>(a) || isNaNBits<F>(b)) return F::kCanonicalNaN;
+  if (isNaNBits<F>(a) || isNaNBits<F>(b)) return nanResult<F>(a, b);
   const bool aInf = isInfBits<F>(a), bInf = isInfBits<F>(b);
   const bool aZero = isZeroBits<F>(a), bZero = isZeroBits<F>(b);
   if ((aInf && bInf) || (aZero && bZero)) return F::kCanonicalNaN;

@@ -10,7 +10,7 @@ namespace loom::isa {
 template <class F>
 constexpr typename F::Bits sqrtBits(typename F::Bits x, Rounding mode) {
   using namespace detail;
-  if (isNaNBits<F>(x)) return F::kCanonicalNaN;
+  if (isNaNBits<F>(x)) return nanResult<F>(x);
   if (isZeroBits<F>(x)) return x;  // sqrt(-0) = -0
   if (isNegBits<F>(x)) return F::kCanonicalNaN;
   if (isInfBits<F>(x)) return x;
@@ -33,7 +33,7 @@ constexpr typename F::Bits sqrtBits(typename F::Bits x, Rounding mode) {
 template <class F>
 constexpr typename F::Bits rsqrtBits(typename F::Bits x, Rounding mode) {
   using namespace detail;
-  if (isNaNBits<F>(x)) return F::kCanonicalNaN;
+  if (isNaNBits<F>(x)) return nanResult<F>(x);
   if (isZeroBits<F>(x)) return (x & F::kSign) | F::kInfinity;
   if (isNegBits<F>(x)) return F::kCanonicalNaN;
   if (isInfBits<F>(x)) return 0;

@@ -6,7 +6,8 @@
 // (validate/results/h100-sm90/isa.known_divergences.txt) may differ in at most their listed
 // number of inputs, and fail if they differ in more.
 //
-// LOOM_ISA_TABLE_REPORT=1 prints every row's bit-exact rate.
+// LOOM_ISA_TABLE_REPORT=1 prints every row's bit-exact rate; LOOM_ISA_TABLE_DUMP=<id> prints
+// that row's first 40 differences (arguments, device, Loom).
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
@@ -75,10 +76,22 @@ void checkFamily(const std::string& family) {
     REQUIRE(recorded.size() == got.size());
     long mismatches = 0;
     int first = -1;
+    const char* dump = std::getenv("LOOM_ISA_TABLE_DUMP");
+    const bool dumpThis = dump != nullptr && row.id == dump;
     for (int i = 0; i < n; ++i) {
       const size_t at = row.storeSize * static_cast<size_t>(i);
       if (std::memcmp(&got[at], &recorded[at], row.storeSize) != 0) {
         if (first < 0) first = i;
+        if (dumpThis && mismatches < 40) {
+          uint64_t want = 0, have = 0;
+          std::memcpy(&want, &recorded[at], row.storeSize);
+          std::memcpy(&have, &got[at], row.storeSize);
+          std::printf("%s #%d:", row.id.c_str(), i);
+          for (int k = 0; k < row.arity; ++k)
+            std::printf(" %#llx", static_cast<unsigned long long>(args[k][static_cast<size_t>(i)]));
+          std::printf(" -> device %#llx loom %#llx\n", static_cast<unsigned long long>(want),
+                      static_cast<unsigned long long>(have));
+        }
         ++mismatches;
       }
     }
