@@ -8,6 +8,7 @@
 // and LOOM_MATH_RECORD (the record's case folder), and optionally LOOM_MATH_FLOORS.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -144,5 +145,19 @@ TEST_CASE("a Loom-built math sweep against the H100 record", "[.][math_loom_run]
     checkRows(caseName, ev.results, true);
   } else {
     checkRows(caseName, ev.results, false, readFloors(floorsFile));
+  }
+}
+
+// The interposed math functions must stay real calls in kernel code (no folding, inlining or
+// sin+cos fusion by g++): loom-cc passes -fno-builtin-<name> for each, float and double.
+#include "loom-cc/plan.h"
+
+TEST_CASE("loom-cc compiles kernel code without math builtins", "[isa][math]") {
+  const auto& args = loom::cc::instrumentationArgs();
+  auto has = [&](const std::string& a) { return std::find(args.begin(), args.end(), a) != args.end(); };
+  for (const char* f : {"sin", "sinf", "sincos", "sincosf", "sqrt", "sqrtf", "pow", "powf", "lgamma",
+                        "lgammaf", "frexpf", "modf", "exp10f"}) {
+    INFO(f);
+    CHECK(has(std::string("-fno-builtin-") + f));
   }
 }
