@@ -13,7 +13,7 @@
 
 namespace loom::isa {
 
-using u128 = unsigned __int128;
+__extension__ typedef unsigned __int128 u128;  // __extension__: quiet under -Wpedantic
 
 // IEEE binary32 and binary64, as template arguments.
 struct Binary32 {
