@@ -98,8 +98,9 @@ inline long double normcdfinvL(long double p) {
 
 }  // namespace math_detail
 
-LOOM_ISA_F32(erff, std::erf(v))
-LOOM_ISA_UNARY(erfcf, erfc, std::erfc(v))
+LOOM_ISA_F32_VIA_DOUBLE(erff, erff64)
+LOOM_ISA_F32_VIA_DOUBLE(erfcf, erfcf64)
+LOOM_ISA_F64(erfc, std::erfc(v))
 LOOM_ISA_UNARY(erfinvf, erfinv, math_detail::erfinvL(v))
 LOOM_ISA_UNARY(erfcinvf, erfcinv, math_detail::erfcinvL(v))
 LOOM_ISA_UNARY(erfcxf, erfcx, math_detail::erfcxL(v))

@@ -9,7 +9,8 @@ namespace loom::isa {
 
 LOOM_ISA_F32(sqrtf, std::sqrt(v))
 LOOM_ISA_UNARY(rsqrtf, rsqrt, 1 / std::sqrt(v))
-LOOM_ISA_UNARY(cbrtf, cbrt, std::cbrt(v))
+LOOM_ISA_F32_VIA_DOUBLE(cbrtf, cbrtf64)
+LOOM_ISA_F64(cbrt, std::cbrt(v))
 LOOM_ISA_UNARY(rcbrtf, rcbrt, 1 / std::cbrt(v))
 
 // IEEE sqrt, as the device's. Through long double a double result can round twice: when the
@@ -33,7 +34,7 @@ inline double sqrt(double x) {
 // hypot(inf, NaN) is inf, as in C99 and on the device.
 inline float hypotf(float x, float y) {
   if (std::isinf(x) || std::isinf(y)) return INFINITY;
-  return math_detail::binaryF32(x, y, [](long double a, long double b) { return std::hypot(a, b); });
+  return math_detail::binaryF32ViaDouble(x, y, [](double a, double b) { return ::hypotf64(a, b); });
 }
 inline double hypot(double x, double y) {
   if (std::isinf(x) || std::isinf(y)) return INFINITY;

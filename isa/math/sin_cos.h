@@ -33,9 +33,9 @@ inline long double cosPiL(long double x) {
 }
 }  // namespace math_detail
 
-inline float sinf(float x) { return math_detail::unaryF32(x, [](long double v) { return std::sin(v); }); }
-inline float cosf(float x) { return math_detail::unaryF32(x, [](long double v) { return std::cos(v); }); }
-inline float tanf(float x) { return math_detail::unaryF32(x, [](long double v) { return std::tan(v); }); }
+LOOM_ISA_F32_VIA_DOUBLE(sinf, sinf64)
+LOOM_ISA_F32_VIA_DOUBLE(cosf, cosf64)
+LOOM_ISA_F32_VIA_DOUBLE(tanf, tanf64)
 inline void sincosf(float x, float* s, float* c) {
   *s = sinf(x);
   *c = cosf(x);

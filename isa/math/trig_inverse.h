@@ -7,9 +7,11 @@
 
 namespace loom::isa {
 
-LOOM_ISA_F32(asinf, std::asin(v))
-LOOM_ISA_UNARY(acosf, acos, std::acos(v))
-LOOM_ISA_UNARY(atanf, atan, std::atan(v))
+LOOM_ISA_F32_VIA_DOUBLE(asinf, asinf64)
+LOOM_ISA_F32_VIA_DOUBLE(acosf, acosf64)
+LOOM_ISA_F64(acos, std::acos(v))
+LOOM_ISA_F32_VIA_DOUBLE(atanf, atanf64)
+LOOM_ISA_F64(atan, std::atan(v))
 
 // Outside [-1, 1] the device's double asin returns the default NaN with the argument's sign.
 inline double asin(double x) {
@@ -18,7 +20,7 @@ inline double asin(double x) {
 }
 
 inline float atan2f(float y, float x) {
-  return math_detail::binaryF32(y, x, [](long double a, long double b) { return std::atan2(a, b); });
+  return math_detail::binaryF32ViaDouble(y, x, [](double a, double b) { return ::atan2f64(a, b); });
 }
 inline double atan2(double y, double x) {
   return math_detail::binaryF64(y, x, [](long double a, long double b) { return std::atan2(a, b); });
