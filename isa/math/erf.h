@@ -16,52 +16,81 @@ inline constexpr long double kSqrt2 = 1.414213562373095048801688724209698079L;
 inline constexpr long double kRsqrt2 = 0.707106781186547524400844362104849039L;
 inline constexpr long double kRsqrt2Lo = 1.8950325588932570797e-20L;
 
+// The inverses are written once for two evaluation types: long double with glibc's long double
+// functions (the double results), and double with glibc's double functions under their C23
+// names (the float results: as accurate as float needs, and ten times faster).
+struct LongDoubleLib {
+  using T = long double;
+  static constexpr T kTol = 1e-21L;
+  static T erf(T x) { return ::erfl(x); }
+  static T erfc(T x) { return ::erfcl(x); }
+  static T exp(T x) { return ::expl(x); }
+  static T log(T x) { return ::logl(x); }
+  static T log1p(T x) { return ::log1pl(x); }
+  static T sqrt(T x) { return ::sqrtl(x); }
+};
+struct DoubleLib {
+  using T = double;
+  static constexpr T kTol = 1e-10;  // the step after is then below 1e-19 (Newton squares it)
+  static T erf(T x) { return ::erff64(x); }
+  static T erfc(T x) { return ::erfcf64(x); }
+  static T exp(T x) { return ::expf64(x); }
+  static T log(T x) { return ::logf64(x); }
+  static T log1p(T x) { return ::log1pf64(x); }
+  static T sqrt(T x) { return ::sqrtf64(x); }
+};
+
 // A start within about 2e-3 relative (Winitzki's approximation), given L = log(1 - y^2).
-inline long double inverseErfStart(long double logOneMinusY2) {
-  const long double a = 0.147L;
-  const long double t = 2 / (kPi * a) + logOneMinusY2 / 2;
-  return std::sqrt(std::sqrt(t * t - logOneMinusY2 / a) - t);
+template <class L> typename L::T inverseErfStart(typename L::T logOneMinusY2) {
+  using T = typename L::T;
+  const T a = T(0.147L);
+  const T t = T(2 / (kPi * 0.147L)) + logOneMinusY2 / 2;
+  return L::sqrt(L::sqrt(t * t - logOneMinusY2 / a) - t);
 }
 
 // erf^-1(y) for |y| <= 1/2 (Newton on erf, which is accurate relative to y here).
-inline long double erfinvSmall(long double y) {
+template <class L> typename L::T erfinvSmall(typename L::T y) {
+  using T = typename L::T;
   if (y == 0) return y;
-  long double x = std::copysign(inverseErfStart(std::log1p(-y * y)), y);
+  T x = std::copysign(inverseErfStart<L>(L::log1p(-y * y)), y);
   for (int i = 0; i < 8; ++i) {
-    const long double dx = (std::erf(x) - y) / (kTwoOverSqrtPi * std::exp(-x * x));
+    const T dx = (L::erf(x) - y) / (T(kTwoOverSqrtPi) * L::exp(-x * x));
     x -= dx;
-    if (std::fabs(dx) <= std::fabs(x) * 1e-21L) break;
+    if (std::fabs(dx) <= std::fabs(x) * L::kTol) break;
   }
   return x;
 }
 
 // erfc^-1(q) for 0 < q < 1/2: Newton on log(erfc(x)) = log(q), well conditioned down to the
 // smallest subnormal q.
-inline long double erfcinvTail(long double q) {
-  long double x = inverseErfStart(std::log(q) + std::log(2 - q));
-  const long double logQ = std::log(q);
+template <class L> typename L::T erfcinvTail(typename L::T q) {
+  using T = typename L::T;
+  const T logQ = L::log(q);
+  T x = inverseErfStart<L>(logQ + L::log(2 - q));
   for (int i = 0; i < 12; ++i) {
-    const long double e = std::erfc(x);
-    const long double dx = (std::log(e) - logQ) / (-kTwoOverSqrtPi * std::exp(-x * x) / e);
+    const T e = L::erfc(x);
+    const T dx = (L::log(e) - logQ) / (-T(kTwoOverSqrtPi) * L::exp(-x * x) / e);
     x -= dx;
-    if (std::fabs(dx) <= std::fabs(x) * 1e-21L) break;
+    if (std::fabs(dx) <= std::fabs(x) * L::kTol) break;
   }
   return x;
 }
 
-inline long double erfcinvL(long double q) {
-  if (!(q >= 0 && q <= 2)) return NAN;
-  if (q == 0) return INFINITY;
-  if (q == 2) return -INFINITY;
-  if (q > 1.5L) return -erfcinvTail(2 - q);
-  if (q >= 0.5L) return erfinvSmall(1 - q);  // 1 - q is exact
-  return erfcinvTail(q);
+template <class L = LongDoubleLib> typename L::T erfcinvL(typename L::T q) {
+  using T = typename L::T;
+  if (!(q >= 0 && q <= 2)) return T(NAN);
+  if (q == 0) return T(INFINITY);
+  if (q == 2) return -T(INFINITY);
+  if (q > T(1.5)) return -erfcinvTail<L>(2 - q);
+  if (q >= T(0.5)) return erfinvSmall<L>(1 - q);  // 1 - q is exact
+  return erfcinvTail<L>(q);
 }
 
-inline long double erfinvL(long double y) {
-  if (!(y >= -1 && y <= 1)) return NAN;
-  if (std::fabs(y) <= 0.5L) return erfinvSmall(y);
-  return std::copysign(erfcinvL(1 - std::fabs(y)), y);  // 1 - |y| is exact
+template <class L = LongDoubleLib> typename L::T erfinvL(typename L::T y) {
+  using T = typename L::T;
+  if (!(y >= -1 && y <= 1)) return T(NAN);
+  if (std::fabs(y) <= T(0.5)) return erfinvSmall<L>(y);
+  return std::copysign(erfcinvL<L>(1 - std::fabs(y)), y);  // 1 - |y| is exact
 }
 
 // exp(x^2) erfc(x): x^2 is split into its rounded value and the exact residual, and large x
@@ -91,9 +120,10 @@ inline long double normcdfL(long double x) {
   return (std::erfc(z) - kTwoOverSqrtPi * std::exp(-z * z) * dz) / 2;
 }
 
-inline long double normcdfinvL(long double p) {
-  if (!(p >= 0 && p <= 1)) return NAN;
-  return -kSqrt2 * erfcinvL(2 * p);
+template <class L = LongDoubleLib> typename L::T normcdfinvL(typename L::T p) {
+  using T = typename L::T;
+  if (!(p >= 0 && p <= 1)) return T(NAN);
+  return -T(kSqrt2) * erfcinvL<L>(2 * p);
 }
 
 }  // namespace math_detail
@@ -101,11 +131,20 @@ inline long double normcdfinvL(long double p) {
 LOOM_ISA_F32_VIA_DOUBLE(erff, erff64)
 LOOM_ISA_F32_VIA_DOUBLE(erfcf, erfcf64)
 LOOM_ISA_F64(erfc, std::erfc(v))
-LOOM_ISA_UNARY(erfinvf, erfinv, math_detail::erfinvL(v))
-LOOM_ISA_UNARY(erfcinvf, erfcinv, math_detail::erfcinvL(v))
+inline float erfinvf(float x) {
+  return math_detail::unaryF32ViaDouble(x, [](double v) { return math_detail::erfinvL<math_detail::DoubleLib>(v); });
+}
+inline float erfcinvf(float x) {
+  return math_detail::unaryF32ViaDouble(x, [](double v) { return math_detail::erfcinvL<math_detail::DoubleLib>(v); });
+}
+LOOM_ISA_F64(erfinv, math_detail::erfinvL(v))
+LOOM_ISA_F64(erfcinv, math_detail::erfcinvL(v))
 LOOM_ISA_UNARY(erfcxf, erfcx, math_detail::erfcxL(v))
 LOOM_ISA_UNARY(normcdff, normcdf, math_detail::normcdfL(v))
-LOOM_ISA_UNARY(normcdfinvf, normcdfinv, math_detail::normcdfinvL(v))
+inline float normcdfinvf(float x) {
+  return math_detail::unaryF32ViaDouble(x, [](double v) { return math_detail::normcdfinvL<math_detail::DoubleLib>(v); });
+}
+LOOM_ISA_F64(normcdfinv, math_detail::normcdfinvL(v))
 
 // The device's double erf returns a NaN argument as the float canonical NaN widened to double
 // (0x7fffffffe0000000), with the argument's sign.
