@@ -16,12 +16,17 @@ inline long double lgammaL(long double v) {
 }  // namespace math_detail
 
 inline float tgammaf(float x) {
-  return math_detail::unaryF32(x, [](long double v) { return std::tgamma(v); });
+  return math_detail::unaryF32ViaDouble(x, [](double v) { return ::tgammaf64(v); });
 }
 inline double tgamma(double x) {
   return math_detail::unaryF64(x, [](long double v) { return std::tgamma(v); });
 }
-inline float lgammaf(float x) { return math_detail::unaryF32(x, math_detail::lgammaL); }
+inline float lgammaf(float x) {
+  return math_detail::unaryF32ViaDouble(x, [](double v) {
+    int sign;
+    return ::lgammaf64_r(v, &sign);
+  });
+}
 inline double lgamma(double x) { return math_detail::unaryF64(x, math_detail::lgammaL); }
 
 }  // namespace loom::isa

@@ -40,8 +40,32 @@ inline void sincosf(float x, float* s, float* c) {
   *s = sinf(x);
   *c = cosf(x);
 }
-inline float sinpif(float x) { return math_detail::unaryF32(x, math_detail::sinPiL); }
-inline float cospif(float x) { return math_detail::unaryF32(x, math_detail::cosPiL); }
+// Float: the same exact reduction in double (x mod 2 of a float is exact there), then glibc's
+// double sin/cos (C23 names), as accurate as float needs.
+inline float sinpif(float x) {
+  return math_detail::unaryF32ViaDouble(x, [](double v) {
+    if (std::isinf(v)) return double(NAN);
+    double r = ::fmodf64(v, 2.0);  // fmod is interposed; fmodf64 is the same function
+    if (r == 0 || std::fabs(r) == 1) return std::copysign(0.0, v);
+    if (r > 1) r -= 2;
+    if (r < -1) r += 2;
+    if (r > 0.5) r = 1 - r;
+    if (r < -0.5) r = -1 - r;
+    return ::sinf64(static_cast<double>(math_detail::kPi) * r);
+  });
+}
+inline float cospif(float x) {
+  return math_detail::unaryF32ViaDouble(x, [](double v) {
+    if (std::isinf(v)) return double(NAN);
+    double r = std::fabs(::fmodf64(v, 2.0));
+    if (r > 1) r = 2 - r;
+    if (r == 0.5) return 0.0;
+    const double pi = static_cast<double>(math_detail::kPi);
+    if (r <= 0.25) return ::cosf64(pi * r);
+    if (r < 0.75) return ::sinf64(pi * (0.5 - r));
+    return -::cosf64(pi * (1 - r));
+  });
+}
 inline void sincospif(float x, float* s, float* c) {
   *s = sinpif(x);
   *c = cospif(x);
