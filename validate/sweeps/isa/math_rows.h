@@ -205,7 +205,6 @@ class NarrowEvaluator {
     BufferStats s;
     s.name = buffer;
     s.count = device.size();
-    const int mantBits = isHalf ? 10 : 7;
     for (size_t i = 0; i < s.count && i < cand.size(); ++i) {
       if (cand[i] == device[i]) {
         ++s.bitExact;
@@ -223,7 +222,6 @@ class NarrowEvaluator {
       if (dump != nullptr && buffer == dump)
         std::printf("%5zu x=%04x loom=%04x dev=%04x\n", i, unsigned(in[i]), unsigned(cand[i]), unsigned(device[i]));
     }
-    (void)mantBits;
     r.buffers.push_back(s);
     results.push_back(std::move(r));
   }
