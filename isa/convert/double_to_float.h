@@ -7,7 +7,7 @@
 
 namespace loom::isa {
 
-template <Rounding M> constexpr float doubleToFloat(double x) {
+template <Rounding M, bool Ftz = false> constexpr float doubleToFloat(double x) {
   const uint64_t b = Binary64::toBits(x);
   if (detail::isNaNBits<Binary64>(b)) {
     return Binary32::fromBits(static_cast<uint32_t>((b >> 32) & 0x80000000u) | 0x7fc00000u |
@@ -16,7 +16,12 @@ template <Rounding M> constexpr float doubleToFloat(double x) {
   const bool negative = detail::isNegBits<Binary64>(b);
   if (detail::isInfBits<Binary64>(b)) return negative ? -__builtin_inff() : __builtin_inff();
   const detail::Decoded d = detail::decodeFinite<11, 52>(b);
-  return Binary32::fromBits(static_cast<uint32_t>(detail::roundToFormat<8, 23>(negative, d.sig, d.exp, M)));
+  return flushedResult<Ftz>(
+      [&](Rounding m) {
+        return Binary32::fromBits(
+            static_cast<uint32_t>(detail::roundToFormat<8, 23>(negative, d.sig, d.exp, m)));
+      },
+      M);
 }
 
 }  // namespace loom::isa

@@ -23,17 +23,17 @@ constexpr Int floatingToInteger(typename F::Bits b, Rounding mode) {
   return detail::saturateToInteger<Int>(negative, magnitude, huge);
 }
 
-template <Rounding M> constexpr int32_t floatToI32(float x) {
-  return floatingToInteger<Binary32, int32_t>(Binary32::toBits(x), M);
+template <Rounding M, bool Ftz = false> constexpr int32_t floatToI32(float x) {
+  return floatingToInteger<Binary32, int32_t>(Binary32::toBits(flushF32<Ftz>(x)), M);
 }
-template <Rounding M> constexpr uint32_t floatToU32(float x) {
-  return floatingToInteger<Binary32, uint32_t>(Binary32::toBits(x), M);
+template <Rounding M, bool Ftz = false> constexpr uint32_t floatToU32(float x) {
+  return floatingToInteger<Binary32, uint32_t>(Binary32::toBits(flushF32<Ftz>(x)), M);
 }
-template <Rounding M> constexpr int64_t floatToI64(float x) {
-  return floatingToInteger<Binary32, int64_t>(Binary32::toBits(x), M);
+template <Rounding M, bool Ftz = false> constexpr int64_t floatToI64(float x) {
+  return floatingToInteger<Binary32, int64_t>(Binary32::toBits(flushF32<Ftz>(x)), M);
 }
-template <Rounding M> constexpr uint64_t floatToU64(float x) {
-  return floatingToInteger<Binary32, uint64_t>(Binary32::toBits(x), M);
+template <Rounding M, bool Ftz = false> constexpr uint64_t floatToU64(float x) {
+  return floatingToInteger<Binary32, uint64_t>(Binary32::toBits(flushF32<Ftz>(x)), M);
 }
 template <Rounding M> constexpr int32_t doubleToI32(double x) {
   return floatingToInteger<Binary64, int32_t>(Binary64::toBits(x), M);

@@ -61,11 +61,29 @@ constexpr typename F::Value mulValue(typename F::Value a, typename F::Value b, R
   return F::fromBits(fmaBits<F>(ab, bb, F::kSign, mode));
 }
 
-template <Rounding M> constexpr float fadd(float a, float b) { return addValue<Binary32>(a, b, M); }
-template <Rounding M> constexpr float fsub(float a, float b) { return subValue<Binary32>(a, b, M); }
-template <Rounding M> constexpr float fmul(float a, float b) { return mulValue<Binary32>(a, b, M); }
-template <Rounding M> constexpr float ffma(float a, float b, float c) {
-  return fmaValue<Binary32>(a, b, c, M);
+// The float forms take Ftz (-ftz=true: subnormal operands and results flushed, exact_round.h).
+template <Rounding M, bool Ftz = false> constexpr float fadd(float a, float b) {
+  a = flushF32<Ftz>(a);
+  b = flushF32<Ftz>(b);
+  return flushedResult<Ftz>([&](Rounding m) { return addValue<Binary32>(a, b, m); }, M);
+}
+template <Rounding M, bool Ftz = false> constexpr float fsub(float a, float b) {
+  a = flushF32<Ftz>(a);
+  b = flushF32<Ftz>(b);
+  return flushedResult<Ftz>([&](Rounding m) { return subValue<Binary32>(a, b, m); }, M);
+}
+template <Rounding M, bool Ftz = false> constexpr float fmul(float a, float b) {
+  a = flushF32<Ftz>(a);
+  b = flushF32<Ftz>(b);
+  return flushedResult<Ftz>([&](Rounding m) { return mulValue<Binary32>(a, b, m); }, M);
+}
+template <Rounding M, bool Ftz = false> constexpr float ffma(float a, float b, float c) {
+  a = flushF32<Ftz>(a);
+  b = flushF32<Ftz>(b);
+  c = flushF32<Ftz>(c);
+  // FFMA.FTZ, unlike FMUL.FTZ and F2F.FTZ, flushes by the rounded result (measured): a result
+  // that rounds up to 2^-126 stays.
+  return flushF32<Ftz>(fmaValue<Binary32>(a, b, c, M));
 }
 template <Rounding M> constexpr double dadd(double a, double b) {
   return addValue<Binary64>(a, b, M);

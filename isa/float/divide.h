@@ -28,11 +28,13 @@ constexpr typename F::Bits divBits(typename F::Bits a, typename F::Bits b, Round
                       da.exp - db.exp - kExtra - 1, mode);
 }
 
-template <Rounding M> constexpr float fdiv(float a, float b) {
-  return Binary32::fromBits(divBits<Binary32>(Binary32::toBits(a), Binary32::toBits(b), M));
+template <Rounding M, bool Ftz = false> constexpr float fdiv(float a, float b) {
+  const uint32_t x = Binary32::toBits(flushF32<Ftz>(a)), y = Binary32::toBits(flushF32<Ftz>(b));
+  return flushedResult<Ftz>(
+      [&](Rounding m) { return Binary32::fromBits(divBits<Binary32>(x, y, m)); }, M);
 }
-template <Rounding M> constexpr float frcp(float a) {
-  return Binary32::fromBits(divBits<Binary32>(0x3f800000u, Binary32::toBits(a), M));
+template <Rounding M, bool Ftz = false> constexpr float frcp(float a) {
+  return fdiv<M, Ftz>(1.0f, a);
 }
 template <Rounding M> constexpr double ddiv(double a, double b) {
   return Binary64::fromBits(divBits<Binary64>(Binary64::toBits(a), Binary64::toBits(b), M));

@@ -161,4 +161,33 @@ constexpr u128 isqrt128(u128 v) {
 }
 
 }  // namespace detail
+
+// -ftz=true (and --use_fast_math): f32 instructions take subnormal operands as zero and
+// flush results to zero, keeping the sign. Most flush when the exact result is below 2^-126
+// in magnitude, even where it would round up to 2^-126 (flushedResult); FFMA flushes by the
+// rounded result (measured on an H100: the sweep under -ftz=true,
+// validate/results/h100-sm90/isa.*.ftz). Double precision never flushes.
+template <bool Ftz>
+constexpr float flushF32(float x) {
+  if constexpr (Ftz) {
+    const uint32_t b = Binary32::toBits(x);
+    if ((b & 0x7f800000u) == 0 && (b & 0x007fffffu) != 0) return Binary32::fromBits(b & Binary32::kSign);
+  }
+  return x;
+}
+
+// The result of compute(mode) under Ftz's output rule. compute(TowardZero) is below 2^-126
+// exactly when the exact result is, so it decides the flush.
+template <bool Ftz, class Compute>
+constexpr float flushedResult(Compute compute, Rounding mode) {
+  const float r = compute(mode);
+  if constexpr (Ftz) {
+    const uint32_t rb = Binary32::toBits(r);
+    if ((rb & 0x7fffffffu) == 0) return r;  // an exact zero keeps its IEEE sign
+    const uint32_t z = Binary32::toBits(compute(Rounding::TowardZero));
+    if ((z & 0x7f800000u) == 0) return Binary32::fromBits(z & Binary32::kSign);
+  }
+  return r;
+}
+
 }  // namespace loom::isa

@@ -5,10 +5,10 @@
 
 namespace loom::isa {
 
-constexpr float saturatef(float x) {
-  const uint32_t b = Binary32::toBits(x);
+template <bool Ftz = false> constexpr float saturatef(float x) {
+  const uint32_t b = Binary32::toBits(flushF32<Ftz>(x));
   if (detail::isNaNBits<Binary32>(b) || detail::isNegBits<Binary32>(b)) return 0.0f;
-  return b > 0x3f800000u ? 1.0f : x;
+  return b > 0x3f800000u ? 1.0f : Binary32::fromBits(b);
 }
 
 }  // namespace loom::isa

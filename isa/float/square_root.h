@@ -52,14 +52,15 @@ constexpr typename F::Bits rsqrtBits(typename F::Bits x, Rounding mode) {
   return roundWide<F>(false, (root << 1) | (inexact ? 1u : 0u), -exp / 2 - kScale / 2 - 1, mode);
 }
 
-template <Rounding M> constexpr float fsqrt(float a) {
-  return Binary32::fromBits(sqrtBits<Binary32>(Binary32::toBits(a), M));
+template <Rounding M, bool Ftz = false> constexpr float fsqrt(float a) {
+  return flushF32<Ftz>(Binary32::fromBits(sqrtBits<Binary32>(Binary32::toBits(flushF32<Ftz>(a)), M)));
 }
 template <Rounding M> constexpr double dsqrt(double a) {
   return Binary64::fromBits(sqrtBits<Binary64>(Binary64::toBits(a), M));
 }
-constexpr float frsqrtRn(float a) {
-  return Binary32::fromBits(rsqrtBits<Binary32>(Binary32::toBits(a), Rounding::NearestEven));
+template <bool Ftz = false> constexpr float frsqrtRn(float a) {
+  return flushF32<Ftz>(Binary32::fromBits(
+      rsqrtBits<Binary32>(Binary32::toBits(flushF32<Ftz>(a)), Rounding::NearestEven)));
 }
 
 }  // namespace loom::isa

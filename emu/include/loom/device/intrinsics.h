@@ -36,6 +36,13 @@
 #include "loom/core/qualifiers.h"
 #include "vector_types.h"
 
+// -ftz=true (loom-cc defines LOOM_FTZ=1 for it and for --use_fast_math) selects the flushing
+// forms of the float rows, as nvcc selects .ftz instructions.
+#if defined(LOOM_FTZ) && LOOM_FTZ
+#define LOOM_ISA_FTZ true
+#else
+#define LOOM_ISA_FTZ false
+#endif
 #include "loom/device/isa_wrapper_rows.h"
 #include "isa/table/int.def"
 #include "isa/table/simd.def"
@@ -43,3 +50,4 @@
 #include "isa/table/float_round.def"
 #include "isa/table/convert.def"
 #include "isa/table/undef_rows.h"
+#undef LOOM_ISA_FTZ

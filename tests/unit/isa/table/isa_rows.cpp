@@ -116,6 +116,7 @@ namespace dpx_rows {
 constexpr const char* kFamily = "dpx";
 #include "isa/table/dpx.def"
 }  // namespace dpx_rows
+#define LOOM_ISA_FTZ false
 namespace float_round_rows {
 constexpr const char* kFamily = "float_round";
 #include "isa/table/float_round.def"
@@ -124,6 +125,19 @@ namespace convert_rows {
 constexpr const char* kFamily = "convert";
 #include "isa/table/convert.def"
 }  // namespace convert_rows
+#undef LOOM_ISA_FTZ
+// The same rows as nvcc -ftz=true compiles them; their records are the -ftz=false ones with
+// the buffers that differ replaced (isa.<family>.ftz/outputs).
+#define LOOM_ISA_FTZ true
+namespace float_round_ftz_rows {
+constexpr const char* kFamily = "float_round.ftz";
+#include "isa/table/float_round.def"
+}  // namespace float_round_ftz_rows
+namespace convert_ftz_rows {
+constexpr const char* kFamily = "convert.ftz";
+#include "isa/table/convert.def"
+}  // namespace convert_ftz_rows
+#undef LOOM_ISA_FTZ
 namespace half_rows {
 constexpr const char* kFamily = "half";
 #include "isa/table/half.def"
