@@ -29,6 +29,8 @@
 #include "loom/device/atomics.h"
 #include "loom/device/memory_access.h"
 #include "loom/device/arithmetic.h"
+#include "loom/device/intrinsics.h"
+#include "loom/device/math_functions.h"
 #include "loom/runtime/launch.h"
 #include "loom/runtime/runtime_templates.h"
 

@@ -12,4 +12,11 @@ enum class Rounding {
   Up,           // .rp: toward +infinity
 };
 
+// The suffixes of CUDA's intrinsic names (__fadd_rn, __float2int_rz, ...), for table rows
+// and template arguments.
+inline constexpr Rounding kRn = Rounding::NearestEven;
+inline constexpr Rounding kRz = Rounding::TowardZero;
+inline constexpr Rounding kRd = Rounding::Down;
+inline constexpr Rounding kRu = Rounding::Up;
+
 }  // namespace loom::isa

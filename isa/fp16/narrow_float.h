@@ -56,22 +56,22 @@ constexpr uint64_t shiftRightClassify(uint64_t sig, int shift, Remainder& rest) 
 // Encodes (-1)^negative * sig * 2^exp into the format with kExpBits exponent bits and
 // kMantBits stored significand bits (IEEE layout: sign, biased exponent, fraction; with
 // subnormals, infinities and NaNs), rounding once in direction `mode`. Returns the encoding
-// in the low 1 + kExpBits + kMantBits bits. Overflow follows IEEE 754: to infinity unless the
+// in the low 1 + kExpBits + kMantBits bits (binary64 included). Overflow follows IEEE 754: to infinity unless the
 // direction points toward zero, in which case to the largest finite value.
 template <int kExpBits, int kMantBits>
-constexpr uint32_t roundToFormat(bool negative, uint64_t sig, int exp, Rounding mode) {
+constexpr uint64_t roundToFormat(bool negative, uint64_t sig, int exp, Rounding mode) {
   constexpr int kBias = (1 << (kExpBits - 1)) - 1;
   constexpr int kMinNormalExp = 1 - kBias;
   constexpr int kMaxExp = kBias;
-  constexpr uint32_t kInfinity = ((uint32_t{1} << kExpBits) - 1) << kMantBits;
-  constexpr uint32_t kMaxFinite = kInfinity - 1;
-  const uint32_t sign = negative ? uint32_t{1} << (kExpBits + kMantBits) : 0;
+  constexpr uint64_t kInfinity = ((uint64_t{1} << kExpBits) - 1) << kMantBits;
+  constexpr uint64_t kMaxFinite = kInfinity - 1;
+  const uint64_t sign = negative ? uint64_t{1} << (kExpBits + kMantBits) : 0;
   if (sig == 0) return sign;
 
   const bool overflowToInfinity = mode == Rounding::NearestEven ||
                                   (mode == Rounding::Up && !negative) ||
                                   (mode == Rounding::Down && negative);
-  const uint32_t overflowed = sign | (overflowToInfinity ? kInfinity : kMaxFinite);
+  const uint64_t overflowed = sign | (overflowToInfinity ? kInfinity : kMaxFinite);
 
   const int magnitudeExp = exp + highestBit(sig);  // floor(log2(|value|))
   if (magnitudeExp > kMaxExp) return overflowed;
@@ -90,7 +90,7 @@ constexpr uint32_t roundToFormat(bool negative, uint64_t sig, int exp, Rounding 
   const uint64_t encoded =
       (static_cast<uint64_t>(ulpExp - (kMinNormalExp - kMantBits)) << kMantBits) + units;
   if (encoded >= kInfinity) return overflowed;
-  return sign | static_cast<uint32_t>(encoded);
+  return sign | encoded;
 }
 
 // A decoded finite value: (-1)^negative * sig * 2^exp.

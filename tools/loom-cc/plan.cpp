@@ -1,15 +1,35 @@
 #include "plan.h"
 
+#include <string>
+#include <vector>
+
 namespace loom::cc {
+
+namespace {
+// The double names; each is interposed with its float version (name + "f") too.
+constexpr const char* kInterposedMath[] = {
+    "sin",   "cos",   "tan",   "sincos", "exp",    "exp2",      "exp10", "expm1", "log",
+    "log2",  "log10", "log1p", "pow",    "sqrt",   "cbrt",      "hypot", "atan2", "asin",
+    "acos",  "atan",  "sinh",  "cosh",   "tanh",   "asinh",     "acosh", "atanh", "erf",
+    "erfc",  "tgamma", "lgamma", "fmod", "remainder", "frexp", "ldexp", "modf"};
+}  // namespace
 
 const std::vector<std::string>& instrumentationArgs() {
   // Kernel code calls Loom's __tsan_* hooks for its memory accesses, but never needs the
   // function entry/exit hooks (two calls per CUDA thread), and the fence warning is about
   // libtsan, which Loom does not use. These spellings are GCC's (the default host compiler).
-  static const std::vector<std::string> args{"-fsanitize=thread",
-                                             "--param=tsan-instrument-func-entry-exit=0",
-                                             "-Wno-tsan", "-fno-builtin-printf",
-                                             "-fno-builtin-puts"};
+  // The math functions Loom interposes (emu/device/math_interpose.cpp) must be real calls:
+  // -fno-builtin-<name> stops g++ from folding them on constants, inlining sqrt as an
+  // instruction, and merging sin+cos into sincos behind the interposer's back.
+  static const std::vector<std::string> args = [] {
+    std::vector<std::string> a{"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0",
+                               "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts"};
+    for (const char* f : kInterposedMath) {
+      a.push_back(std::string("-fno-builtin-") + f);
+      a.push_back(std::string("-fno-builtin-") + f + "f");
+    }
+    return a;
+  }();
   return args;
 }
 
