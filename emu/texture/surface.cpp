@@ -1,0 +1,72 @@
+// Surface reads and writes (surf1Dread ... surf2DLayeredwrite). x is a byte offset; the
+// boundary mode decides what an out-of-range access does (recorded on an H100: trap fails the
+// launch with cudaErrorIllegalAddress; a byte offset that is not a multiple of the element size
+// fails with cudaErrorMisalignedAddress in every mode).
+#include <cstring>
+
+#include "loom/texture/surface_access.h"
+#include "report/fault.h"
+#include "sched/block_runner.h"
+#include "texture/texture_object.h"
+
+namespace loom::texture {
+namespace {
+
+[[noreturn]] void surfaceFault(report::FaultKind kind, const void* pc, const std::string& detail) {
+  report::Fault fault;
+  fault.kind = kind;
+  fault.pc = pc;
+  fault.detail = detail;
+  auto* runner = sched::BlockRunner::current();
+  if (!runner) {
+    std::fprintf(stderr, "loom: %s outside a kernel\n", detail.c_str());
+    std::abort();
+  }
+  runner->fault(std::move(fault));
+}
+
+}  // namespace
+
+__attribute__((noinline)) void surfaceAccess(cudaSurfaceObject_t handle, const SurfaceRequest& q, void* data,
+                                             size_t size, bool write) {
+  const void* pc = __builtin_return_address(0);
+  const SurfaceObject* o = findSurface(handle);
+  if (!o) surfaceFault(report::FaultKind::IllegalAddress, pc, "surface access through an invalid surface object");
+  const Resource& r = o->resource;
+  const size_t es = r.format.elementSize();
+  if (q.x % (int64_t)es != 0 || size != es)
+    surfaceFault(report::FaultKind::MisalignedAddress, pc,
+                 size != es ? "surface access of " + std::to_string(size) + " bytes to elements of " +
+                                  std::to_string(es) + " bytes"
+                            : "surface byte offset " + std::to_string(q.x) + " is not a multiple of the element size");
+  int64_t idx[3] = {q.x / (int64_t)es, 0, 0};
+  int64_t size3[3] = {(int64_t)r.width, 1, 1};
+  int dims = 1;
+  switch (q.dim) {
+    case SurfaceDim::D1: break;
+    case SurfaceDim::D2: idx[1] = q.y; size3[1] = (int64_t)r.rows(); dims = 2; break;
+    case SurfaceDim::D3: idx[1] = q.y; idx[2] = q.z; size3[1] = (int64_t)r.rows(); size3[2] = (int64_t)r.slices(); dims = 3; break;
+    case SurfaceDim::D1Layered: idx[2] = q.layer; size3[2] = (int64_t)r.slices(); dims = 3; break;
+    case SurfaceDim::D2Layered: idx[1] = q.y; idx[2] = q.layer; size3[1] = (int64_t)r.rows(); size3[2] = (int64_t)r.slices(); dims = 3; break;
+  }
+  bool inside = true;
+  for (int d = 0; d < dims; ++d) inside = inside && idx[d] >= 0 && idx[d] < size3[d];
+  if (!inside) {
+    switch (q.mode) {
+      case cudaBoundaryModeZero:
+        if (!write) std::memset(data, 0, size);
+        return;
+      case cudaBoundaryModeClamp:
+        for (int d = 0; d < dims; ++d) idx[d] = idx[d] < 0 ? 0 : (idx[d] >= size3[d] ? size3[d] - 1 : idx[d]);
+        break;
+      default:
+        surfaceFault(report::FaultKind::IllegalAddress, pc,
+                     "surface access out of range in cudaBoundaryModeTrap (byte offset " + std::to_string(q.x) + ")");
+    }
+  }
+  uint8_t* p = const_cast<uint8_t*>(r.at((size_t)idx[0], (size_t)idx[1], (size_t)idx[2]));
+  if (write) std::memcpy(p, data, size);
+  else std::memcpy(data, p, size);
+}
+
+}  // namespace loom::texture
