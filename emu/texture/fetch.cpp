@@ -147,6 +147,12 @@ struct Sampler {
   }
 };
 
+// The layer index is unsigned and clamped to the last layer (recorded: layer -1 reads the last).
+size_t layerIndex(const Resource& r, int layer) {
+  size_t layers = r.slices();
+  return (size_t)(unsigned)layer >= layers ? layers - 1 : (size_t)(unsigned)layer;
+}
+
 struct AxisSetup {
   int64_t size;
   AddressMode mode;
@@ -207,18 +213,33 @@ FetchResult sampleBox(const Sampler& s, int dims, const double* c, const AxisSet
 // (i, j+1), (i+1, j+1), (i+1, j), (i, j).
 FetchResult gather(const Sampler& s, const double* c, const AxisSetup* ax, int comp) {
   FetchResult out{};
+  // The footprint is that of the 8-bit quantized coordinate: a fraction that rounds up to 1
+  // moves it one texel on (recorded).
   isa::LinearAxis lx = isa::linearAxis(c[0]), ly = isa::linearAxis(c[1]);
+  if (lx.alpha256 == 256) ++lx.i;
+  if (ly.alpha256 == 256) ++ly.i;
   const int64_t order[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
   for (int k = 0; k < 4; ++k) {
     int64_t i = address(lx.i + order[k][0], ax[0]), j = address(ly.i + order[k][1], ax[1]);
     Tap tap{i == isa::kBorderTexel || j == isa::kBorderTexel ? nullptr : s.r.at((size_t)i, (size_t)j, 0)};
     out.v[k] = s.pointBits(tap, comp);
+    // Gathered signed 8-bit normalized texels come from the 16-bit widening (bit replication
+    // m -> m<<8 | m<<1 | m>>6 of the magnitude), read as x/32767 (recorded).
+    if (s.kind == Channel::Snorm && s.r.format.bits == 8 && comp < s.r.format.channels) {
+      int64_t v = s.raw(tap, comp);
+      int64_t m = v < 0 ? (v < -127 ? 127 : -v) : v;
+      int64_t wide = (m << 8) | (m << 1) | (m >> 6);
+      out.v[k] = floatBits(isa::snormToFloat((int32_t)(v < 0 ? -wide : wide), 16));
+    }
   }
   return out;
 }
 
-// Cube map face selection (the major axis; ties prefer z, then y) and face coordinates in [0, 1].
-void cubeFace(float x, float y, float z, int& face, float& s, float& t) {
+// Cube map face selection by the major axis (faces +x -x +y -y +z -z are layers 0..5; ties go
+// to z, then y, as recorded) and the face coordinates in [0, 1]: the device multiplies by the
+// reciprocal of the major axis (sc * (1/ma), each rounded to float), so a coordinate on a face
+// edge can land just inside it; (ratio + 1) / 2 is then exact.
+void cubeFace(float x, float y, float z, int& face, double& s, double& t) {
   float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
   float sc, tc, ma;
   if (az >= ax && az >= ay) {
@@ -237,8 +258,10 @@ void cubeFace(float x, float y, float z, int& face, float& s, float& t) {
     sc = x >= 0 ? -z : z;
     tc = -y;
   }
-  s = (sc / ma + 1.0f) * 0.5f;
-  t = (tc / ma + 1.0f) * 0.5f;
+  volatile float rcp = 1.0f / ma;
+  float rs = sc * rcp, rt = tc * rcp;
+  s = ((double)rs + 1.0) * 0.5;
+  t = ((double)rt + 1.0) * 0.5;
 }
 
 }  // namespace
@@ -264,27 +287,27 @@ FetchResult fetch(cudaTextureObject_t handle, const FetchRequest& q) {
   size_t layerOffset = 0;
   int dims = 2;
   float fx = q.x, fy = q.y, fz = q.z;
+  double cubeCoords[2] = {0, 0};
+  bool isCube = false;
   switch (q.op) {
-    case FetchOp::Tex1D:
-    case FetchOp::Tex1DLayered: {
+    case FetchOp::Tex1D: {
       // A 1D texture is fetched as a 2D texture of height 1 at y = 0 (HARDWARE_NOTES.md).
       fy = 0.0f;
-      if (q.op == FetchOp::Tex1DLayered) {
-        int64_t layers = (int64_t)r.slices();
-        int64_t l = q.layer < 0 ? 0 : (q.layer >= layers ? layers - 1 : q.layer);
-        layerOffset = (size_t)l * r.slicePitch;
-      }
       ax[0] = axis(*t, 0, (int64_t)r.width);
       ax[1] = axis(*t, 1, 1);
+      break;
+    }
+    case FetchOp::Tex1DLayered: {  // a true 1D fetch in one layer (no blend with the border in y)
+      dims = 1;
+      layerOffset = layerIndex(r, q.layer) * r.slicePitch;
+      ax[0] = axis(*t, 0, (int64_t)r.width);
       break;
     }
     case FetchOp::Tex2D:
     case FetchOp::Tex2DLayered:
     case FetchOp::Gather: {
       if (q.op == FetchOp::Tex2DLayered) {
-        int64_t layers = (int64_t)r.slices();
-        int64_t l = q.layer < 0 ? 0 : (q.layer >= layers ? layers - 1 : q.layer);
-        layerOffset = (size_t)l * r.slicePitch;
+        layerOffset = layerIndex(r, q.layer) * r.slicePitch;
       }
       ax[0] = axis(*t, 0, (int64_t)r.width);
       ax[1] = axis(*t, 1, (int64_t)r.rows());
@@ -300,19 +323,24 @@ FetchResult fetch(cudaTextureObject_t handle, const FetchRequest& q) {
     case FetchOp::Cubemap:
     case FetchOp::CubemapLayered: {
       int face;
-      cubeFace(q.x, q.y, q.z, face, fx, fy);
+      double cs, ct;
+      cubeFace(q.x, q.y, q.z, face, cs, ct);
+      cubeCoords[0] = cs;
+      cubeCoords[1] = ct;
+      isCube = true;
       int layer = q.op == FetchOp::CubemapLayered ? q.layer : 0;
       layerOffset = (size_t)(layer * 6 + face) * r.slicePitch;
-      normalized = true;
-      ax[0] = AxisSetup{(int64_t)r.width, AddressMode::Clamp};
-      ax[1] = AxisSetup{(int64_t)r.rows(), AddressMode::Clamp};
+      normalized = true;  // face coordinates are normalized; the address modes still apply
+      ax[0] = AxisSetup{(int64_t)r.width, (AddressMode)t->desc.addressMode[0]};
+      ax[1] = AxisSetup{(int64_t)r.rows(), (AddressMode)t->desc.addressMode[1]};
       break;
     }
     default: return FetchResult{};
   }
   float fc[3] = {fx, fy, fz};
-  for (int d = 0; d < dims; ++d) c[d] = isa::texelCoordinate(fc[d], ax[d].size, normalized);
-  if (q.op == FetchOp::Tex1D || q.op == FetchOp::Tex1DLayered) c[1] = 0.0;
+  for (int d = 0; d < dims; ++d)
+    c[d] = isCube ? isa::normalizedToTexel(cubeCoords[d], ax[d].size) : isa::texelCoordinate(fc[d], ax[d].size, normalized);
+  if (q.op == FetchOp::Tex1D) c[1] = 0.0;
   if (q.op == FetchOp::Gather) return gather(s, c, ax, q.component);
   return sampleBox(s, dims, c, ax, layerOffset, linear);
 }

@@ -10,11 +10,11 @@ namespace loom::isa {
 
 // Normalized coordinates keep 21 fractional bits: u is truncated (toward -infinity) to a
 // multiple of 2^-21 before it is scaled by the texture size.
-inline double normalizedToTexel(float u, int64_t n) {
-  // Floats of magnitude 2^24 and more (and infinities) are even integers: they all address
-  // like 2^24 (wrap and mirror land on texel 0, as recorded).
-  if (std::fabs(u) >= 16777216.0f) u = std::copysign(16777216.0f, u);
-  double t = std::floor((double)u * 2097152.0) / 2097152.0;
+// Floats of magnitude 2^24 and more (and infinities) are even integers: they all address like
+// 2^24 (wrap and mirror land on texel 0, as recorded). u may be a double (cube map faces).
+inline double normalizedToTexel(double u, int64_t n) {
+  if (std::fabs(u) >= 16777216.0) u = std::copysign(16777216.0, u);
+  double t = std::floor(u * 2097152.0) / 2097152.0;
   return t * (double)n;
 }
 
