@@ -76,6 +76,11 @@ struct Sampler {
   Channel kind;
   bool srgb;
 
+  // sRGB decodes red, green and blue of four-channel texels, the first channel of others (recorded).
+  bool srgbChannel(int c) const {
+    return srgb && kind == Channel::Unorm && r.format.bits == 8 && c < (r.format.channels == 4 ? 3 : 1);
+  }
+
   // Channel c of a tap as a raw texel value: an integer (sign- or zero-extended) or the bits of
   // a half or float. The border colour is first converted to the texel format, as recorded:
   // element-type integer reads see the low bits of the colour's float encoding, normalized
@@ -117,7 +122,7 @@ struct Sampler {
     switch (kind) {
       case Channel::Integer: return (uint32_t)v;
       case Channel::Unorm:
-        if (srgb && c < 3) return floatBits(isa::srgbToLinear((uint8_t)v));
+        if (srgbChannel(c)) return floatBits(isa::srgbToLinear((uint8_t)v));
         return floatBits(isa::unormToFloat((uint32_t)v, f.bits));
       case Channel::Snorm: return floatBits(isa::snormToFloat((int32_t)v, f.bits));
       case Channel::Half: return floatBits((float)floatValue(f, v));
@@ -130,7 +135,7 @@ struct Sampler {
   uint32_t filteredBits(const Tap* taps, const int32_t* w, int n, int c) const {
     const TexelFormat& f = r.format;
     if (c >= f.channels) return 0;
-    if (kind == Channel::Float || kind == Channel::Half || (kind == Channel::Unorm && srgb && c < 3)) {
+    if (kind == Channel::Float || kind == Channel::Half || srgbChannel(c)) {
       double v[8];
       for (int k = 0; k < n; ++k) {
         uint32_t bits = pointBits(taps[k], c);
@@ -138,8 +143,8 @@ struct Sampler {
         std::memcpy(&fv, &bits, 4);
         v[k] = fv;
       }
-      return floatBits(isa::filterFloatTexels(v, w, n, kind == Channel::Half ? isa::FilterPrecision::Half
-                                                                               : isa::FilterPrecision::Float));
+      bool half = kind == Channel::Half || kind == Channel::Unorm;  // sRGB-decoded channels filter at half precision
+      return floatBits(isa::filterFloatTexels(v, w, n, half ? isa::FilterPrecision::Half : isa::FilterPrecision::Float));
     }
     int64_t v[8];
     for (int k = 0; k < n; ++k) v[k] = raw(taps[k], c);
