@@ -56,9 +56,16 @@ __attribute__((noinline)) void surfaceAccess(cudaSurfaceObject_t handle, const S
       case cudaBoundaryModeZero:
         if (!write) std::memset(data, 0, size);
         return;
-      case cudaBoundaryModeClamp:
-        for (int d = 0; d < dims; ++d) idx[d] = idx[d] < 0 ? 0 : (idx[d] >= size3[d] ? size3[d] - 1 : idx[d]);
+      case cudaBoundaryModeClamp: {
+        // Coordinates clamp to [0, size-1]; a layer index is unsigned, so -1 clamps to the last
+        // layer (recorded).
+        bool layered = q.dim == SurfaceDim::D1Layered || q.dim == SurfaceDim::D2Layered;
+        for (int d = 0; d < dims; ++d) {
+          if (layered && d == 2 && idx[d] < 0) idx[d] = size3[d] - 1;
+          idx[d] = idx[d] < 0 ? 0 : (idx[d] >= size3[d] ? size3[d] - 1 : idx[d]);
+        }
         break;
+      }
       default:
         surfaceFault(report::FaultKind::IllegalAddress, pc,
                      "surface access out of range in cudaBoundaryModeTrap (byte offset " + std::to_string(q.x) + ")");
