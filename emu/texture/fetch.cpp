@@ -81,6 +81,12 @@ struct Sampler {
     return srgb && kind == Channel::Unorm && r.format.bits == 8 && c < (r.format.channels == 4 ? 3 : 1);
   }
 
+  // The border colour of an sRGB channel: clamped, not quantized or decoded (fits the record).
+  float srgbBorder(int c) const {
+    float b = t.desc.borderColor[c];
+    return b > 0.0f ? (b < 1.0f ? b : 1.0f) : 0.0f;
+  }
+
   // Channel c of a tap as a raw texel value: an integer (sign- or zero-extended) or the bits of
   // a half or float. The border colour is first converted to the texel format, as recorded:
   // element-type integer reads see the low bits of the colour's float encoding, normalized
@@ -122,6 +128,7 @@ struct Sampler {
     switch (kind) {
       case Channel::Integer: return (uint32_t)v;
       case Channel::Unorm:
+        if (srgbChannel(c) && !tap.texel) return floatBits(srgbBorder(c));
         if (srgbChannel(c)) return floatBits(isa::srgbToLinear((uint8_t)v));
         return floatBits(isa::unormToFloat((uint32_t)v, f.bits));
       case Channel::Snorm: return floatBits(isa::snormToFloat((int32_t)v, f.bits));
