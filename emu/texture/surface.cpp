@@ -12,9 +12,11 @@
 namespace loom::texture {
 namespace {
 
-[[noreturn]] void surfaceFault(report::FaultKind kind, const void* pc, const std::string& detail) {
+[[noreturn]] void surfaceFault(report::FaultKind kind, const void* pc, const std::string& detail,
+                               std::uintptr_t address = 0) {
   report::Fault fault;
   fault.kind = kind;
+  fault.address = address;
   fault.pc = pc;
   fault.detail = detail;
   auto* runner = sched::BlockRunner::current();
@@ -34,11 +36,17 @@ __attribute__((noinline)) void surfaceAccess(cudaSurfaceObject_t handle, const S
   if (!o) surfaceFault(report::FaultKind::IllegalAddress, pc, "surface access through an invalid surface object");
   const Resource& r = o->resource;
   const size_t es = r.format.elementSize();
+  // Where the access would go (reported with a fault): base + x + y * pitch + z * slice pitch.
+  int64_t yy = q.dim == SurfaceDim::D1 || q.dim == SurfaceDim::D1Layered ? 0 : q.y;
+  int64_t zz = q.dim == SurfaceDim::D3 ? q.z : (q.dim == SurfaceDim::D1Layered || q.dim == SurfaceDim::D2Layered ? q.layer : 0);
+  std::uintptr_t target = (std::uintptr_t)r.base + (std::uintptr_t)((int64_t)q.x + yy * (int64_t)r.rowPitch +
+                                                                    zz * (int64_t)r.slicePitch);
   if (q.x % (int64_t)es != 0 || size != es)
     surfaceFault(report::FaultKind::MisalignedAddress, pc,
                  size != es ? "surface access of " + std::to_string(size) + " bytes to elements of " +
                                   std::to_string(es) + " bytes"
-                            : "surface byte offset " + std::to_string(q.x) + " is not a multiple of the element size");
+                            : "surface byte offset " + std::to_string(q.x) + " is not a multiple of the element size",
+                 target);
   int64_t idx[3] = {q.x / (int64_t)es, 0, 0};
   int64_t size3[3] = {(int64_t)r.width, 1, 1};
   int dims = 1;
@@ -68,7 +76,8 @@ __attribute__((noinline)) void surfaceAccess(cudaSurfaceObject_t handle, const S
       }
       default:
         surfaceFault(report::FaultKind::IllegalAddress, pc,
-                     "surface access out of range in cudaBoundaryModeTrap (byte offset " + std::to_string(q.x) + ")");
+                     "surface access out of range in cudaBoundaryModeTrap (byte offset " + std::to_string(q.x) + ")",
+                     target);
     }
   }
   uint8_t* p = const_cast<uint8_t*>(r.at((size_t)idx[0], (size_t)idx[1], (size_t)idx[2]));
