@@ -90,6 +90,11 @@ TEST_CASE("filter weights sum to one and match the device's trilinear samples", 
   REQUIRE(std::vector<int32_t>(s1.w, s1.w + 8) == std::vector<int32_t>{10, 107, 2, 19, 9, 91, 2, 16});
   auto s2 = weights3D(77, 155, 59);
   REQUIRE(std::vector<int32_t>(s2.w, s2.w + 8) == std::vector<int32_t>{54, 23, 84, 36, 16, 7, 25, 11});
+  // Samples where a simpler x-z-then-y rule fails (ties and the x split per z slice).
+  auto s3 = weights3D(90, 217, 64);
+  REQUIRE(std::vector<int32_t>(s3.w, s3.w + 8) == std::vector<int32_t>{19, 10, 105, 58, 6, 4, 35, 19});
+  auto s4 = weights3D(128, 170, 113);
+  REQUIRE(std::vector<int32_t>(s4.w, s4.w + 8) == std::vector<int32_t>{24, 24, 47, 48, 19, 19, 37, 38});
 }
 
 TEST_CASE("exact sum: no intermediate rounding, one rounding ties away from zero", "[isa][texture]") {
