@@ -1,6 +1,7 @@
 // The texture fetch engine: coordinates -> texel indices and weights -> texels (with address
 // modes and the border colour) -> the result the texture instruction returns. The arithmetic is
 // isa/texture/'s; this file is the plumbing between it and the resources.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -151,7 +152,8 @@ struct Sampler {
         v[k] = fv;
       }
       bool half = kind == Channel::Half || kind == Channel::Unorm;  // sRGB-decoded channels filter at half precision
-      return floatBits(isa::filterFloatTexels(v, w, n, half ? isa::FilterPrecision::Half : isa::FilterPrecision::Float));
+      return floatBits(isa::filterFloatTexels(v, w, n, half ? isa::FilterPrecision::Half : isa::FilterPrecision::Float,
+                                              n == 8 ? 4 : n));
     }
     int64_t v[8];
     for (int k = 0; k < n; ++k) v[k] = raw(taps[k], c);
@@ -198,7 +200,13 @@ FetchResult sampleBox(const Sampler& s, int dims, const double* c, const AxisSet
     return out;
   }
   isa::LinearAxis la[3];
-  for (int d = 0; d < dims; ++d) la[d] = isa::linearAxis(c[d]);
+  for (int d = 0; d < dims; ++d) {
+    double x = c[d];
+    // Trilinear clamp clamps the coordinate to the texel centres at the edges, not the texel
+    // indices: with 3D weights the difference shows (recorded; in 1D and 2D both are the same).
+    if (dims == 3 && ax[d].mode == AddressMode::Clamp) x = std::min(std::max(x, 0.5), (double)ax[d].size - 0.5);
+    la[d] = isa::linearAxis(x);
+  }
   Tap taps[8];
   int32_t w[8];
   int n = 1 << dims;

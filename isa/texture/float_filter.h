@@ -21,19 +21,27 @@ inline double truncateToward0(double v, int gridExponent) {
   return std::ldexp(std::trunc(scaled), gridExponent);
 }
 
-inline float filterFloatTexels(const double* texels, const int32_t* weights, int count, FilterPrecision p) {
-  int emax = INT32_MIN;
-  for (int k = 0; k < count; ++k)
-    if (weights[k] != 0 && texels[k] != 0.0) {
-      int e;
-      std::frexp(texels[k], &e);
-      if (e > emax) emax = e;
-    }
-  if (emax == INT32_MIN) return 0.0f;
-  int grid = emax - (p == FilterPrecision::Float ? 28 : 15);
+// texels[k] with weights[k] in 256ths. The truncation grid is set per group of `groupSize`
+// consecutive texels: all of them in 1D and 2D, each z slice (4 texels) of a trilinear fetch,
+// which fits the H100's 3D results better than one grid for all eight (98.7% against 90.3% of
+// the dense float samples; the rest is the open part of the trilinear rule).
+inline float filterFloatTexels(const double* texels, const int32_t* weights, int count, FilterPrecision p,
+                               int groupSize = 0) {
+  if (groupSize <= 0) groupSize = count;
   ExactSum sum;
-  for (int k = 0; k < count; ++k)
-    if (weights[k] != 0) sum.add(truncateToward0(texels[k], grid) * weights[k] / 256.0);
+  for (int g = 0; g < count; g += groupSize) {
+    int emax = INT32_MIN;
+    for (int k = g; k < g + groupSize && k < count; ++k)
+      if (weights[k] != 0 && texels[k] != 0.0) {
+        int e;
+        std::frexp(texels[k], &e);
+        if (e > emax) emax = e;
+      }
+    if (emax == INT32_MIN) continue;
+    int grid = emax - (p == FilterPrecision::Float ? 28 : 15);
+    for (int k = g; k < g + groupSize && k < count; ++k)
+      if (weights[k] != 0) sum.add(truncateToward0(texels[k], grid) * weights[k] / 256.0);
+  }
   if (p == FilterPrecision::Float) return sum.roundTiesAwayFloat();
   return (float)sum.roundTiesAwayHalf();
 }
