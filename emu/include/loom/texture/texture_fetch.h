@@ -20,7 +20,7 @@ enum class FetchOp { Fetch1D, Tex1D, Tex2D, Tex3D, Tex1DLayered, Tex2DLayered, C
 struct FetchRequest {
   FetchOp op;
   float x, y, z;
-  int layer;
+  int layer;      // the layer; for Fetch1D (tex1Dfetch) the integer texel index
   int component;  // tex2Dgather
 };
 
