@@ -18,7 +18,7 @@ namespace loom::runtime {
 namespace {
 
 // CUDA 13 answers every invalid configuration with cudaErrorInvalidValue, not the older
-// cudaErrorInvalidConfiguration (validate/probes/recorded/launch_errors.txt).
+// cudaErrorInvalidConfiguration (validate/results/h100-sm90/probes.launch_errors/stdout.txt).
 cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t sharedBytes) {
   const cudaDeviceProp& p = deviceProperties();
   if (block.x == 0 || block.y == 0 || block.z == 0 || grid.x == 0 || grid.y == 0 || grid.z == 0)

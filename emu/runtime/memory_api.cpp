@@ -67,7 +67,7 @@ cudaMemoryType memoryType(const void* p) {
 
 bool deviceAccessible(const void* p) { return memoryType(p) != cudaMemoryTypeUnregistered; }
 
-// What the device does with an explicit direction (validate/probes/recorded/launch_errors.txt,
+// What the device does with an explicit direction (validate/results/h100-sm90/probes.launch_errors/stdout.txt,
 // memcpy_*): the side named "device" must be memory the device can reach; the side named
 // "host" may be anything, device memory included, since the driver goes by the pointers.
 cudaError_t checkDirection(void* dst, const void* src, cudaMemcpyKind kind) {

@@ -14,6 +14,7 @@
 #include <csetjmp>
 #include <memory>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "isa/warp/warp_collective.h"
@@ -45,6 +46,12 @@ public:
   // A warp collective (__syncwarp, shuffles, votes, match, reduce): waits for the live lanes of
   // request.mask in the caller's warp, then returns what isa::resolveWarp gives this lane.
   std::uint64_t warpCollective(const isa::WarpRequest& request, const void* site);
+  // The lanes of the caller's warp that reach this point together (coalesced_threads(),
+  // __activemask()). Lanes run one after another here, so the caller waits until no thread of
+  // the block can run; then the lanes of its warp waiting at the same source file and line
+  // form the group (converge.cpp). `site` is for reports. Lockstep warps can answer this
+  // without waiting.
+  unsigned converge(const void* site, const char* file, unsigned line);
 
   // Lets another thread of the block run first, if there is one (spin loops: __nanosleep, a
   // failed atomicCAS). Without this, a thread spinning on a lock held by a thread of its own
@@ -56,8 +63,6 @@ public:
   [[noreturn]] void fault(report::Fault fault);
 
   const Lane& currentLane() const { return *current_; }
-  // Lanes of the running thread's warp that have not exited.
-  unsigned liveLanesOfWarp() const { return ~warps_[current_->linear / 32].exited; }
   uint3 blockIndex() const { return blockIdx_; }
   Launch& launch() const { return *launch_; }
 
@@ -76,7 +81,14 @@ private:
   // Releases the block barrier if every live thread has arrived; true if it did.
   bool checkBarrierComplete();
   void checkWarpComplete(unsigned warp);
+  void tryCompleteWarp(unsigned warp, unsigned lane);
   [[noreturn]] void deadlock();
+  // converge.cpp: hands every waiting lane its group and makes it runnable.
+  void releaseConverged();
+  // warp_checks.cpp: warns about shuffles of a completed rendezvous that read a lane that does
+  // not take part; and, for deadlock reports, which lanes a waiting collective still needs.
+  void reportShuffleMisreads(unsigned warp, unsigned present);
+  std::string warpWaitDetail() const;
   RunnerFiber& newRunner();
   void reclaimFibers();
 
@@ -109,14 +121,18 @@ private:
   // Warp rendezvous in progress, per warp.
   struct WarpSync {
     unsigned arrived = 0;   // lanes waiting, as a mask
-    unsigned required = 0;  // union of the masks they named
     unsigned exited = 0;    // lanes of the warp that exited
     isa::WarpRequest requests[32];
     // Written for the lanes of a completed rendezvous before any of them runs again; a lane
     // reads its own before it can take part in the next one.
     std::uint64_t results[32] = {};
+    // Lanes waiting in converge(), and where.
+    unsigned converging = 0;
+    const char* convergeFile[32] = {};
+    unsigned convergeLine[32] = {};
   };
   std::vector<WarpSync> warps_;
+  unsigned convergeWaiters_ = 0;  // lanes of the block waiting in converge()
 
   std::vector<RunnerFiber*> fibersInUse_;   // prepared: running, waiting or parked
   std::vector<RunnerFiber*> parkedFibers_;  // finished their threads; resumable as runners
@@ -160,6 +176,10 @@ inline Fiber& BlockRunner::nextContext(bool& blockDone) {
   blockDone = false;
   if (runnableHead_ < runnable_.size()) return popRunnable();
   if (nextUnstarted_ < threadCount_) return newRunner().context;
+  if (convergeWaiters_ != 0) [[unlikely]] {
+    releaseConverged();
+    return popRunnable();
+  }
   if (live_ != 0) deadlock();
   blockDone = true;
   return workerContext_;

@@ -1,0 +1,93 @@
+#include "run_data.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace fs = std::filesystem;
+
+namespace loom::validate {
+namespace {
+
+std::optional<std::string> readText(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+std::string normaliseKernelName(const std::string& name) {
+  std::string s = name;
+  // Cut the parameter list: the first '(' outside template brackets.
+  int depth = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '<') ++depth;
+    else if (s[i] == '>') --depth;
+    else if (s[i] == '(' && depth == 0) { s = s.substr(0, i); break; }
+  }
+  // Drop a return type ("void k"): the last space outside template brackets.
+  depth = 0;
+  std::size_t cut = std::string::npos;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '<') ++depth;
+    else if (s[i] == '>') --depth;
+    else if (s[i] == ' ' && depth == 0) cut = i;
+  }
+  if (cut != std::string::npos) s = s.substr(cut + 1);
+  return s;
+}
+
+std::vector<Launch> parseLaunches(const nlohmann::json& doc) {
+  std::vector<Launch> out;
+  if (!doc.is_object() || !doc.contains("launches") || !doc["launches"].is_array())
+    throw std::runtime_error("no \"launches\" array");
+  for (const auto& l : doc["launches"]) {
+    Launch launch;
+    launch.kernel = normaliseKernelName(l.value("kernel", std::string()));
+    if (l.contains("metrics") && l["metrics"].is_object())
+      for (const auto& [k, v] : l["metrics"].items()) launch.metrics[k] = v;
+    out.push_back(launch);
+  }
+  return out;
+}
+
+RunData readRunData(const std::string& dir, const std::string& countersFile) {
+  RunData r;
+  r.dir = dir;
+  fs::path d(dir);
+  r.buildFailed = fs::exists(d / "build_failed.txt");
+  if (auto text = readText(d / "stdout.txt")) r.stdoutLines = splitLines(*text);
+  if (auto text = readText(d / "exit.txt")) {
+    std::string s = *text;
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    r.exitStatus = s;
+  }
+  if (fs::is_directory(d / "outputs"))
+    for (const auto& e : fs::directory_iterator(d / "outputs")) {
+      std::string file = e.path().filename().string();
+      std::string key = file.size() > 3 && file.substr(file.size() - 3) == ".gz" ? file.substr(0, file.size() - 3) : file;
+      r.buffers[key] = e.path().string();
+    }
+  if (auto text = readText(d / countersFile)) {
+    try {
+      r.launches = parseLaunches(nlohmann::json::parse(*text));
+    } catch (const std::exception& e) {
+      throw std::runtime_error((d / countersFile).string() + ": " + e.what());
+    }
+  }
+  return r;
+}
+
+}  // namespace loom::validate
