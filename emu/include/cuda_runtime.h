@@ -33,6 +33,9 @@
 #include "loom/device/math_functions.h"
 #include "loom/runtime/launch.h"
 #include "loom/runtime/runtime_templates.h"
+#include "channel_descriptor.h"
+#include "loom/texture/texture_fetch.h"
+#include "loom/texture/surface_access.h"
 
 // The architecture loom-cc was asked to emulate (-arch=sm_XX); __CUDA_ARCH__ itself stays
 // undefined because device and host code are one compilation (README, "Limitations").

@@ -13,6 +13,10 @@
 #include "runtime/error_state.h"
 #include "runtime/host_registry.h"
 
+namespace loom::texture {
+cudaError_t copy3DWithArrays(const cudaMemcpy3DParms* p);
+}
+
 using namespace loom::runtime;
 using loom::mem::AllocationKind;
 using loom::mem::DeviceHeap;
@@ -241,7 +245,7 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) { return cudaMemcpy3DAsync(
 
 cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) {
   if (!p) return recordError(cudaErrorInvalidValue);
-  if (p->srcArray || p->dstArray) return recordError(cudaErrorNotSupported);  // CUDA arrays: textures
+  if (p->srcArray || p->dstArray) return loom::texture::copy3DWithArrays(p);  // emu/runtime/array_api.cpp
   const cudaExtent& e = p->extent;
   auto* src = static_cast<const char*>(p->srcPtr.ptr) +
               (p->srcPos.z * p->srcPtr.ysize + p->srcPos.y) * p->srcPtr.pitch + p->srcPos.x;

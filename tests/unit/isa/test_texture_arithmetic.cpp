@@ -1,0 +1,179 @@
+// isa/texture/: the texture unit's arithmetic, each header against an independent expectation:
+// CUDA's documented address modes written out differently, exact rational arithmetic, The CUDA
+// Handbook's 9-bit table (seed 001, 10.5), and single samples read from the H100 records
+// (validate/results/h100-sm90/texture.dense and texture.trilinear), quoted with their bits.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "isa/texture/address_mode.h"
+#include "isa/texture/coordinates.h"
+#include "isa/texture/exact_sum.h"
+#include "isa/texture/filter_weights.h"
+#include "isa/texture/float_filter.h"
+#include "isa/texture/normalized_int.h"
+#include "isa/texture/srgb.h"
+
+using namespace loom::isa;
+
+namespace {
+float fromBits(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+uint32_t bitsOf(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+}  // namespace
+
+TEST_CASE("address modes map indices as the Programming Guide describes", "[isa][texture]") {
+  const int64_t n = 5;
+  for (int64_t i = -23; i < 23; ++i) {
+    // Wrap: step by n until inside.
+    int64_t w = i;
+    while (w < 0) w += n;
+    while (w >= n) w -= n;
+    REQUIRE(applyAddressMode(i, n, AddressMode::Wrap) == w);
+    // Mirror: reflect at the edges until inside (texel -1 mirrors to 0, n to n-1).
+    int64_t m = i;
+    while (m < 0 || m >= n) m = m < 0 ? -1 - m : 2 * n - 1 - m;
+    REQUIRE(applyAddressMode(i, n, AddressMode::Mirror) == m);
+    REQUIRE(applyAddressMode(i, n, AddressMode::Clamp) == std::min<int64_t>(std::max<int64_t>(i, 0), n - 1));
+    REQUIRE(applyAddressMode(i, n, AddressMode::Border) == (i < 0 || i >= n ? kBorderTexel : i));
+  }
+  REQUIRE(effectiveAddressMode(AddressMode::Wrap, false) == AddressMode::Clamp);
+  REQUIRE(effectiveAddressMode(AddressMode::Mirror, false) == AddressMode::Clamp);
+  REQUIRE(effectiveAddressMode(AddressMode::Border, false) == AddressMode::Border);
+  REQUIRE(effectiveAddressMode(AddressMode::Mirror, true) == AddressMode::Mirror);
+}
+
+TEST_CASE("coordinates: 2^-21 truncation, 8-bit weights rounding ties up", "[isa][texture]") {
+  // u = 1/3 is not a multiple of 2^-21: it is cut down to floor(u * 2^21) / 2^21 before scaling.
+  float u = 1.0f / 3.0f;
+  double expected = std::floor((double)u * 2097152.0) / 2097152.0 * 7.0;
+  REQUIRE(normalizedToTexel(u, 7) == expected);
+  REQUIRE(normalizedToTexel(u, 7) < (double)u * 7.0);
+  REQUIRE(texelCoordinate(std::nanf(""), 9, true) == 0.0);
+  REQUIRE(normalizedToTexel(INFINITY, 13) == 16777216.0 * 13);  // wraps to texel 0
+  // x - 0.5 = 3 + k/256 gives exactly weight k; a half step 1/512 rounds up.
+  for (int k = 0; k < 256; ++k) {
+    LinearAxis a = linearAxis(3.5 + k / 256.0);
+    REQUIRE(a.i == 3);
+    REQUIRE(a.alpha256 == (uint32_t)k);
+    LinearAxis h = linearAxis(3.5 + (2 * k + 1) / 512.0);
+    REQUIRE(h.alpha256 == (uint32_t)k + 1);  // may reach 256 with i unchanged
+  }
+  REQUIRE(pointIndex(-0.25) == -1);
+}
+
+TEST_CASE("filter weights sum to one and match the device's trilinear samples", "[isa][texture]") {
+  for (uint32_t a = 0; a <= 256; a += 7)
+    for (uint32_t b = 0; b <= 256; b += 11) {
+      auto w2 = weights2D(a, b);
+      REQUIRE(w2.w[0] + w2.w[1] + w2.w[2] + w2.w[3] == 256);
+      REQUIRE(w2.w[3] == (int32_t)((a * b + 128) / 256));
+      for (uint32_t c = 0; c <= 256; c += 37) {
+        auto w3 = weights3D(a, b, c);
+        int32_t sum = 0;
+        for (int32_t v : w3.w) sum += v;
+        REQUIRE(sum == 256);
+      }
+    }
+  // texture.trilinear, samples 0-2: (a, b, c) and the eight weights in 256ths (x + 2y + 4z).
+  auto s0 = weights3D(69, 89, 126);
+  REQUIRE(std::vector<int32_t>(s0.w, s0.w + 8) == std::vector<int32_t>{62, 23, 33, 12, 60, 22, 32, 12});
+  auto s1 = weights3D(233, 39, 118);
+  REQUIRE(std::vector<int32_t>(s1.w, s1.w + 8) == std::vector<int32_t>{10, 107, 2, 19, 9, 91, 2, 16});
+  auto s2 = weights3D(77, 155, 59);
+  REQUIRE(std::vector<int32_t>(s2.w, s2.w + 8) == std::vector<int32_t>{54, 23, 84, 36, 16, 7, 25, 11});
+  // Samples where a simpler x-z-then-y rule fails (ties and the x split per z slice).
+  auto s3 = weights3D(90, 217, 64);
+  REQUIRE(std::vector<int32_t>(s3.w, s3.w + 8) == std::vector<int32_t>{19, 10, 105, 58, 6, 4, 35, 19});
+  auto s4 = weights3D(128, 170, 113);
+  REQUIRE(std::vector<int32_t>(s4.w, s4.w + 8) == std::vector<int32_t>{24, 24, 47, 48, 19, 19, 37, 38});
+}
+
+TEST_CASE("exact sum: no intermediate rounding, one rounding ties away from zero", "[isa][texture]") {
+  ExactSum s;
+  s.add(1.0);
+  s.add(std::ldexp(1.0, -60));
+  s.add(-1.0);
+  REQUIRE(s.roundTiesAwayFloat() == std::ldexp(1.0f, -60));
+  ExactSum tie;  // 1 + 2^-24 lies halfway between 1 and 1 + 2^-23
+  tie.add(1.0);
+  tie.add(std::ldexp(1.0, -24));
+  REQUIRE(tie.roundTiesAwayFloat() == 1.0f + std::ldexp(1.0f, -23));
+  ExactSum neg;
+  neg.add(-1.0);
+  neg.add(-std::ldexp(1.0, -24));
+  REQUIRE(neg.roundTiesAwayFloat() == -(1.0f + std::ldexp(1.0f, -23)));
+  ExactSum half;  // 1 + 2^-11 is a tie at half precision
+  half.add(1.0);
+  half.add(std::ldexp(1.0, -11));
+  REQUIRE(half.roundTiesAwayHalf() == 1.0 + std::ldexp(1.0, -10));
+  ExactSum big;
+  big.add(3.0e38);
+  big.add(3.0e38);
+  REQUIRE(std::isinf(big.roundTiesAwayFloat()));
+}
+
+TEST_CASE("float filtering reproduces the book's 9-bit table and the H100's samples", "[isa][texture]") {
+  // Seed 001, 10.5: a texture of i/10, linear filtering at x = 1.5 + 0.1 i (tex1d_unnormalized).
+  float t[10];
+  for (int i = 0; i < 10; ++i) t[i] = (float)i / 10.0f;
+  const uint32_t book[10] = {0x3dcccccd, 0x3de1999a, 0x3df5999a, 0x3e053333, 0x3e0f3333,
+                             0x3e19999a, 0x3e240000, 0x3e2e0000, 0x3e386667, 0x3e426667};
+  for (int i = 0; i < 10; ++i) {
+    float x = 1.5f + (float)i * 0.1f;
+    LinearAxis a = linearAxis(x);
+    auto w = weights1D(a.alpha256);
+    double v[2] = {t[a.i], t[a.i + 1]};
+    REQUIRE(bitsOf(filterFloatTexels(v, w.w, 2, FilterPrecision::Float)) == book[i]);
+  }
+  // texture.dense: f32 texels 0x412bcd7c, 0xb98edb29 at weight 221 -> 0x3fbbe10b (exact sum and
+  // one rounding would give 0x3fbbe10a: the small texel is truncated first).
+  double v[2] = {fromBits(0x412bcd7c), fromBits(0xb98edb29)};
+  int32_t w[2] = {35, 221};
+  REQUIRE(bitsOf(filterFloatTexels(v, w, 2, FilterPrecision::Float)) == 0x3fbbe10b);
+  // texture.dense: half texels -1088 (0xe440) and -1.0517578125 (0xbc35) at weight 236 -> -85.9375.
+  double h[2] = {-1088.0, -1.0517578125};
+  int32_t wh[2] = {20, 236};
+  REQUIRE(filterFloatTexels(h, wh, 2, FilterPrecision::Half) == -85.9375f);
+}
+
+TEST_CASE("normalized integers: correctly rounded quotients and 16-bit fixed-point filtering", "[isa][texture]") {
+  for (uint32_t v = 0; v < 256; ++v) {
+    float f = unormToFloat(v, 8);
+    // Nearest float to v/255: |f - v/255| must not exceed half an ulp of f.
+    long double err = std::fabs((long double)f - (long double)v / 255.0L);
+    REQUIRE(err <= (long double)std::ldexp(1.0f, std::ilogb(std::max(f, 1e-30f)) - 24));
+    int64_t texel[1] = {(int64_t)v};
+    int32_t one[1] = {256};
+    REQUIRE(filteredUnorm(texel, one, 1, 8) == f);  // v * 257 / 65535 == v / 255
+  }
+  REQUIRE(snormToFloat(-128, 8) == -1.0f);
+  REQUIRE(snormToFloat(-32768, 16) == -1.0f);
+  REQUIRE(snormToFloat(127, 8) == 1.0f);
+  // 16-bit unsigned, halfway between 0 and 1 with weight 128: E = 0.5 rounds up to 1.
+  int64_t pair[2] = {0, 1};
+  int32_t halfWeights[2] = {128, 128};
+  REQUIRE(filteredUnorm(pair, halfWeights, 2, 16) == roundedQuotient(1, 65535));
+  REQUIRE(roundedQuotient(1, 3) == 1.0f / 3.0f);
+  REQUIRE(roundedQuotient(-2, 3) == -2.0f / 3.0f);
+}
+
+TEST_CASE("sRGB decode table: monotonic, from 0 to 1", "[isa][texture]") {
+  REQUIRE(srgbToLinear(0) == 0.0f);
+  REQUIRE(srgbToLinear(255) == 1.0f);
+  for (int v = 1; v < 256; ++v) {
+    REQUIRE(srgbToLinear((uint8_t)v) > srgbToLinear((uint8_t)(v - 1)));
+    // Within 1% of the sRGB curve (IEC 61966-2-1) everywhere.
+    double c = v / 255.0;
+    double exact = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    REQUIRE(std::fabs(srgbToLinear((uint8_t)v) - exact) <= 0.01 * exact);
+  }
+}
