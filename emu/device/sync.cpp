@@ -58,7 +58,7 @@ std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value,
 
 unsigned activeMask() {
   auto* runner = sched::BlockRunner::current();
-  return runner ? runner->liveLanesOfWarp() : 1u;
+  return runner ? runner->activeLanesOfWarp() : 1u;
 }
 void threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 void nanosleep(unsigned) {

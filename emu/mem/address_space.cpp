@@ -10,9 +10,7 @@ namespace loom::mem {
 
 namespace {
 
-struct TlsRange {
-  std::uintptr_t begin = 0, end = 0;
-};
+using TlsRange = AddressRange;
 
 // Static __shared__ variables are thread_local, so they live in the thread-local storage block
 // of the module that defines them. For the main executable (TLS module 1) glibc reports this
@@ -37,8 +35,13 @@ TlsRange executableTls() {
 
 }  // namespace
 
-bool isSharedAddress(const void* p) {
+AddressRange staticSharedRange() {
   thread_local TlsRange tls = executableTls();
+  return tls;
+}
+
+bool isSharedAddress(const void* p) {
+  TlsRange tls = staticSharedRange();
   auto a = reinterpret_cast<std::uintptr_t>(p);
   if (a >= tls.begin && a < tls.end) return true;
   return sched::Worker::current().sharedArena().contains(p);

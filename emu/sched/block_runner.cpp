@@ -21,6 +21,7 @@ thread_local void* tDynamicSharedBase = nullptr;
 namespace loom::sched {
 
 __thread BlockRunner* tCurrentRunner = nullptr;
+__thread bool tLockstepAccesses = false;
 
 namespace {
 constexpr unsigned kMaxThreads = 1024;
@@ -57,6 +58,9 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     if (lanesInWarp < 32) warps_[w].exited = ~((1u << lanesInWarp) - 1);
   }
 
+  lockstep_ = launch.counters != nullptr;
+  if (lockstep_) lockstepBegin();
+
   loom_lane_builtins.ctaid = block;
   loom_lane_builtins.ntid = uint3{launch.block.x, launch.block.y, launch.block.z};
   loom_lane_builtins.nctaid = uint3{launch.grid.x, launch.grid.y, launch.grid.z};
@@ -69,6 +73,7 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     RunnerFiber& first = newRunner();
     Fiber::switchTo(workerContext_, first.context);
     tCurrentRunner = nullptr;
+    if (lockstep_) lockstepEnd();
     return;  // the block's fibers are parked, ready for the next block
   } else {
     // A fault abandoned the block mid-flight: no fiber will be resumed again.
@@ -79,6 +84,7 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     launch.failed.store(true, std::memory_order_relaxed);
   }
   tCurrentRunner = nullptr;
+  if (lockstep_) lockstepEnd();
   // Fibers abandoned mid-kernel cannot be resumed: start over with fresh ones.
   reclaimFibers();
 }
@@ -137,10 +143,11 @@ void BlockRunner::reclaimFibers() {
   unsigned warp = lane.linear / 32;
   warps_[warp].exited |= 1u << (lane.linear % 32);
   // An exiting thread can be the one a barrier or warp rendezvous was waiting for.
-  if (arrived_ != 0 || warps_[warp].arrived != 0) [[unlikely]] onExitWhileOthersWait(warp);
+  if (arrived_ != 0 || warps_[warp].arrived != 0 || lockstep_) [[unlikely]] onExitWhileOthersWait(warp);
 }
 
 void BlockRunner::onExitWhileOthersWait(unsigned warp) {
+  if (lockstep_) lockstepLeave(warp);
   if (arrived_ != 0) checkBarrierComplete();
   if (warps_[warp].arrived != 0) checkWarpComplete(warp);
 }
@@ -180,6 +187,11 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
 
 
 void BlockRunner::yield() {
+  if (lockstep_) {
+    lockstepWarps_[current_->linear / 32].spinning = true;
+    startAnother_ = true;
+    return;  // the lane stops at its next access anyway, and the warp runs another group
+  }
   bool othersRunnable = runnableHead_ < runnable_.size();
   if (!othersRunnable && nextUnstarted_ >= threadCount_) return;  // nobody else could run
   Lane& lane = *current_;
@@ -198,6 +210,7 @@ std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const
   unsigned warp = lane.linear / 32;
   unsigned laneId = lane.linear % 32;
   WarpSync& ws = warps_[warp];
+  if (lockstep_) lockstepLeave(warp);
   ws.requests[laneId] = request;
   ws.arrived |= 1u << laneId;
   ws.required |= request.mask | (1u << laneId);
@@ -225,8 +238,12 @@ void BlockRunner::checkWarpComplete(unsigned warp) {
   if ((ws.arrived & needed) != needed) return;
   isa::resolveWarp(ws.requests, ws.arrived, ws.results);
   unsigned base = warp * 32;
-  for (unsigned l = 0; l < 32; ++l)
-    if (ws.arrived & (1u << l)) makeRunnable(lanes_[base + l], 0);
+  for (unsigned l = 0; l < 32; ++l) {
+    if (!(ws.arrived & (1u << l))) continue;
+    makeRunnable(lanes_[base + l], 0);
+    lanes_[base + l].groupMask = ws.arrived;
+  }
+  if (lockstep_) lockstepWarps_[warp].pending += static_cast<unsigned>(__builtin_popcount(ws.arrived));
   ws.arrived = 0;
   ws.required = 0;
 }

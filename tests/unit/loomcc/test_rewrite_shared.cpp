@@ -19,6 +19,12 @@ std::string expected(const std::string& attrs, const std::string& type, const st
          type + " *>(::loom::dynamicSharedBase());";
 }
 
+// The same declaration inside a function: a plain local pointer.
+std::string expectedLocal(const std::string& type, const std::string& name) {
+  return "[[maybe_unused]] " + type + " * const " + name + " = reinterpret_cast< " + type +
+         " *>(::loom::dynamicSharedBase());";
+}
+
 }  // namespace
 
 TEST_CASE("extern shared: plain types", "[loomcc][rewrite]") {
@@ -36,7 +42,7 @@ TEST_CASE("extern shared: plain types", "[loomcc][rewrite]") {
 TEST_CASE("extern shared: template and qualified types", "[loomcc][rewrite]") {
   CHECK(rewritten("template<class T> __attribute__((global)) void k() {\n"
                   "  extern thread_local T sdata[];\n}") ==
-        "template<class T> __attribute__((global)) void k() {\n  " + expected("", "T", "sdata") +
+        "template<class T> __attribute__((global)) void k() {\n  " + expectedLocal("T", "sdata") +
             "\n}");
   CHECK(rewritten("extern thread_local ::ns::S<int> s[];") == expected("", "::ns::S<int>", "s"));
   CHECK(rewritten("extern thread_local typename Traits<T>::value_type buf[];") ==
@@ -80,7 +86,12 @@ TEST_CASE("extern shared: line breaks are kept", "[loomcc][rewrite]") {
   CHECK(rewritten("extern thread_local\n  float\n  s[];\nint x;") ==
         expected("", "float", "s") + "\n\n\nint x;");
   CHECK(rewritten("# 3 \"k.cu\"\nvoid k() {\n  extern thread_local float s[]; s[0] = 1;\n}\n") ==
-        "# 3 \"k.cu\"\nvoid k() {\n  " + expected("", "float", "s") + " s[0] = 1;\n}\n");
+        "# 3 \"k.cu\"\nvoid k() {\n  " + expectedLocal("float", "s") + " s[0] = 1;\n}\n");
+  // Namespace and linkage blocks are not functions.
+  CHECK(rewritten("namespace a::b {\nextern thread_local float s[];\n}") ==
+        "namespace a::b {\n" + expected("", "float", "s") + "\n}");
+  CHECK(rewritten("extern \"C\" {\nextern thread_local float s[];\n}") ==
+        "extern \"C\" {\n" + expected("", "float", "s") + "\n}");
 }
 
 TEST_CASE("extern shared: other extern declarations are left alone", "[loomcc][rewrite]") {
@@ -114,7 +125,7 @@ TEST_CASE("both rewrites in one translation unit", "[loomcc][rewrite]") {
         "# 1 \"k.cu\"\n"
         "__attribute__((global)) void k(float* o) {\n"
         "  " +
-            expected("", "float", "s") +
+            expectedLocal("float", "s") +
             "\n"
             "  o[0] = s[0];\n"
             "}\n"
