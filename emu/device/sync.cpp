@@ -58,7 +58,10 @@ std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value,
 
 unsigned activeMask() {
   auto* runner = sched::BlockRunner::current();
-  return runner ? runner->activeLanesOfWarp() : 1u;
+  if (!runner) return 1u;
+  // Lockstep: the lanes that arrive here together are the converged ones.
+  if (runner->lockstep()) runner->converge(LOOM_CALL_SITE());
+  return runner->activeLanesOfWarp();
 }
 void threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 void nanosleep(unsigned) {

@@ -62,6 +62,14 @@ public:
   // return at once.
   void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site);
   bool lockstep() const { return lockstep_; }
+  // Lockstep mode: a stop that is not an access (__activemask), so that the lanes that reach
+  // `site` together are released together.
+  void converge(const void* site) {
+    check::PendingAccess a;
+    a.site = site;
+    a.space = check::Space::None;
+    stopAtAccess(a);
+  }
 
   // Records a fault for the running thread and abandons the block. Callable from device code
   // and from a signal handler running on this worker.

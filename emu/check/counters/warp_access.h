@@ -11,7 +11,8 @@
 namespace loom::check {
 
 enum class AccessOp : std::uint8_t { Load, Store, Atomic };
-enum class Space : std::uint8_t { Shared, Global };
+// None: a stop that is no memory access (__activemask), grouped like one but not scored.
+enum class Space : std::uint8_t { Shared, Global, None };
 
 struct PendingAccess {
   const void* site = nullptr;  // the access's code address: lanes at one site form a request

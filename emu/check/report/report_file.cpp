@@ -23,10 +23,11 @@ struct SourceLine {
   unsigned line = 0;
 };
 
-// addr2line is a process per address: cache what it said, across launches.
+// addr2line is a process per address: cache what it said, across launches. Never destroyed:
+// the exit-time report runs after static destructors of objects made after it registered.
 SourceLine symbolize(const void* site) {
-  static std::mutex mutex;
-  static std::map<const void*, SourceLine> cache;
+  static std::mutex& mutex = *new std::mutex;
+  static std::map<const void*, SourceLine>& cache = *new std::map<const void*, SourceLine>;
   {
     std::lock_guard lock(mutex);
     if (auto it = cache.find(site); it != cache.end()) return it->second;
@@ -100,7 +101,7 @@ std::string toJson(const std::vector<LaunchReport>& launches) {
     }
     root["launches"].push_back(std::move(j));
   }
-  return root.dump(1) + "\n";
+  return root.dump(1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 std::string summary(const std::vector<LaunchReport>& launches) {
