@@ -117,9 +117,13 @@ std::string summary(const std::vector<LaunchReport>& launches) {
                         l.metric(metric::sharedStoreBankConflicts) +
                         l.metric(metric::sharedAtomicBankConflicts);
       if (c) conflicts.push_back({&r, &l, double(c)});
-      std::uint64_t req = l.metric(metric::globalLoadRequests) + l.metric(metric::globalStoreRequests);
-      std::uint64_t sec = l.metric(metric::globalLoadSectors) + l.metric(metric::globalStoreSectors);
-      if (req) sectors.push_back({&r, &l, double(sec) / double(req)});
+      // Loads and stores of one line are separate instructions: rank the worse of the two.
+      double worst = 0;
+      for (auto [req, sec] : {std::pair{metric::globalLoadRequests, metric::globalLoadSectors},
+                              std::pair{metric::globalStoreRequests, metric::globalStoreSectors}}) {
+        if (l.metric(req)) worst = std::max(worst, double(l.metric(sec)) / double(l.metric(req)));
+      }
+      if (worst > 0) sectors.push_back({&r, &l, worst});
     }
   }
   auto byScore = [](const Entry& a, const Entry& b) { return a.score > b.score; };
@@ -148,7 +152,7 @@ std::string summary(const std::vector<LaunchReport>& launches) {
     char buf[64];
     for (std::size_t i = 0; i < sectors.size() && i < 3; ++i) {
       std::snprintf(buf, sizeof buf, "%.2f", sectors[i].score);
-      out << "  " << name(sectors[i]) << ": " << buf << " sectors/request\n";
+      out << "  " << name(sectors[i]) << ": " << buf << " sectors per request\n";
     }
   }
   return out.str();
