@@ -1,0 +1,273 @@
+// The bank/coalescing sweep's patterns: one warp (32 lanes), one memory instruction each.
+// Shared by the device probe (bank_sweep.cu, built by nvcc and by loom-cc) and by Loom's unit tests
+// (tests/unit/check/), so both see the same offsets: everything is generated from fixed rules and
+// one fixed-seed LCG, in a fixed order. The position of a pattern in bankSweepPatterns() is its
+// launch index in the probe and in the recorded ncu.json. Header-only, C++17 (nvcc's default).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace loom_sweep {
+
+enum class Space : std::uint8_t { Shared, Global };
+
+// What the instruction does. The Atom* kinds are inline PTX (one ATOMS each); the C* kinds are CUDA
+// C++ atomics as users write them (nvcc may turn them into loops or warp-aggregated code: the
+// recorded SASS says what they became).
+enum class Access : std::uint8_t {
+  Load,
+  Store,
+  AtomAdd,        // atom.shared.add.u32 / .u64
+  AtomExch,       // atom.shared.exch.b32 / .b64
+  AtomCas,        // atom.shared.cas.b16 / .b32 / .b64
+  CAtomicAddF,    // atomicAdd(float*) / atomicAdd(double*)
+  CAtomicInc,     // atomicAdd(int*, 1) at a per-lane address
+  CAtomicIncUniform,  // atomicAdd(int*, 1) at an address nvcc can see is warp-uniform
+};
+
+inline const char* accessName(Access a) {
+  switch (a) {
+    case Access::Load: return "ld";
+    case Access::Store: return "st";
+    case Access::AtomAdd: return "atomadd";
+    case Access::AtomExch: return "atomexch";
+    case Access::AtomCas: return "atomcas";
+    case Access::CAtomicAddF: return "catomicaddf";
+    case Access::CAtomicInc: return "catomicinc";
+    case Access::CAtomicIncUniform: return "catomicincuniform";
+  }
+  return "?";
+}
+
+struct Pattern {
+  Space space;
+  Access access;
+  unsigned width;              // bytes per lane
+  std::uint32_t mask;          // active lanes
+  std::uint32_t offset[32];    // bytes from the window's base (shared) or the buffer's base (global)
+  int tier;                    // 1: core patterns, run first; 2: more of the same kinds
+  std::string name;
+};
+
+// Bytes of the probe's dynamic shared window and global buffer; every offset + width stays inside.
+constexpr std::uint32_t kSharedWindow = 48 * 1024;
+constexpr std::uint32_t kGlobalBuffer = 64 * 1024;
+
+namespace detail {
+
+struct Lcg {
+  std::uint64_t s;
+  explicit Lcg(std::uint64_t seed) : s(seed) {}
+  std::uint32_t next() {
+    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::uint32_t>(s >> 33);
+  }
+};
+
+class Builder {
+ public:
+  std::vector<Pattern> out;
+  Lcg rng{0xba4c5eedULL};
+
+  // index(lane) gives an element index; offset = base + index * width.
+  template <class F>
+  void add(int tier, Space sp, Access a, unsigned w, std::uint32_t mask, std::uint32_t base,
+           const std::string& what, F index) {
+    Pattern p{};
+    p.space = sp;
+    p.access = a;
+    p.width = w;
+    p.mask = mask;
+    p.tier = tier;
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      p.offset[lane] = (mask >> lane & 1u) ? base + static_cast<std::uint32_t>(index(lane)) * w : 0;
+    }
+    char prefix[64];
+    std::snprintf(prefix, sizeof prefix, "%s.%s%u.", sp == Space::Shared ? "shared" : "global",
+                  accessName(a), w * 8);
+    p.name = prefix + what;
+    out.push_back(p);
+  }
+
+  // A random index set: `distinct`-element range, optional random mask.
+  void addRandom(int tier, Space sp, Access a, unsigned w, std::uint32_t range, bool randomMask,
+                 int k) {
+    std::uint32_t idx[32];
+    for (auto& i : idx) i = rng.next() % range;
+    std::uint32_t mask = randomMask ? (rng.next() | 1u) : 0xffffffffu;
+    char what[64];
+    std::snprintf(what, sizeof what, "rand%u%s.%d", range, randomMask ? "m" : "", k);
+    add(tier, sp, a, w, mask, 0, what, [&](unsigned l) { return idx[l]; });
+  }
+
+  void addPermutation(int tier, Space sp, Access a, unsigned w, int k) {
+    std::uint32_t perm[32];
+    for (unsigned i = 0; i < 32; ++i) perm[i] = i;
+    for (unsigned i = 31; i > 0; --i) {
+      unsigned j = rng.next() % (i + 1);
+      std::uint32_t t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+    }
+    add(tier, sp, a, w, 0xffffffffu, 0, "perm." + std::to_string(k), [&](unsigned l) { return perm[l]; });
+  }
+};
+
+inline std::uint32_t roundUp(std::uint32_t v, std::uint32_t m) { return (v + m - 1) / m * m; }
+
+// Shared loads and stores: the core (tier 1) and extended (tier 2) sets for one width.
+inline void sharedLdSt(Builder& b, int tier, Access a, unsigned w) {
+  const Space S = Space::Shared;
+  const std::uint32_t all = 0xffffffffu;
+  auto stride = [&](std::uint32_t mask, unsigned k, const char* suffix = "") {
+    b.add(tier, S, a, w, mask, 0, "stride" + std::to_string(k) + suffix,
+          [k](unsigned l) { return l * k; });
+  };
+  if (tier == 1) {
+    for (unsigned k : {0u, 1u, 2u, 4u, 8u, 32u, 33u}) stride(all, k);
+    b.add(1, S, a, w, all, roundUp(4, w), "stride1.base" + std::to_string(roundUp(4, w)),
+          [](unsigned l) { return l; });
+    b.add(1, S, a, w, all, 64, "stride1.base64", [](unsigned l) { return l; });
+    b.add(1, S, a, w, all, 0, "xor1", [](unsigned l) { return l ^ 1u; });
+    b.addPermutation(1, S, a, w, 0);
+    b.add(1, S, a, w, all, 0, "div2", [](unsigned l) { return l / 2; });
+    b.add(1, S, a, w, all, 0, "mod16", [](unsigned l) { return l % 16; });
+    stride(0x0000ffffu, 1, ".mask0000ffff");
+    stride(0x55555555u, 1, ".mask55555555");
+    stride(0x00000001u, 1, ".mask00000001");
+    stride(0x0000ffffu, 32, ".mask0000ffff");
+    b.addRandom(1, S, a, w, 64, false, 0);
+    b.addRandom(1, S, a, w, std::min<std::uint32_t>(1024, kSharedWindow / 2 / w), false, 0);
+    b.addRandom(1, S, a, w, 128, true, 0);
+  }
+  // 64- and 128-bit accesses are where the rules are least obvious: their lane-pairing patterns
+  // belong to the core set.
+  if ((tier == 1) == (w >= 8)) {
+    b.add(tier, S, a, w, all, 0, "div4", [](unsigned l) { return l / 4; });
+    b.add(tier, S, a, w, all, 0, "mod8", [](unsigned l) { return l % 8; });
+    b.add(tier, S, a, w, all, 0, "halves4k", [w](unsigned l) { return (l % 16) + (l / 16) * (4096 / w); });
+  }
+  if (tier == 2) {
+    for (unsigned k : {3u, 5u, 16u, 17u, 64u}) stride(all, k);
+    b.add(2, S, a, w, all, 0, "reverse", [](unsigned l) { return 31 - l; });
+    b.add(2, S, a, w, all, 0, "xor16", [](unsigned l) { return l ^ 16u; });
+    b.add(2, S, a, w, all, 0, "div8", [](unsigned l) { return l / 8; });
+    stride(0xffff0000u, 1, ".maskffff0000");
+    stride(0x0f0f0f0fu, 1, ".mask0f0f0f0f");
+    stride(0xffff0000u, 2, ".maskffff0000");
+    b.addRandom(2, S, a, w, 32, false, 1);
+    b.addRandom(2, S, a, w, 256, false, 1);
+    b.addRandom(2, S, a, w, 16, true, 1);
+  }
+}
+
+// Shared atomics. Only 4- and 8-byte atomics for add/exch, 2/4/8 for CAS.
+inline void sharedAtomics(Builder& b, int tier) {
+  const Space S = Space::Shared;
+  const std::uint32_t all = 0xffffffffu;
+  auto strides = [&](Access a, unsigned w, std::initializer_list<unsigned> ks) {
+    for (unsigned k : ks)
+      b.add(tier, S, a, w, all, 0, "stride" + std::to_string(k), [k](unsigned l) { return l * k; });
+  };
+  auto named = [&](Access a, unsigned w, const char* what, std::uint32_t (*f)(unsigned),
+                   std::uint32_t mask = 0xffffffffu) { b.add(tier, S, a, w, mask, 0, what, f); };
+  if (tier == 1) {
+    strides(Access::AtomAdd, 4, {0, 1, 2, 32, 33});
+    named(Access::AtomAdd, 4, "div2", [](unsigned l) { return l / 2; });
+    named(Access::AtomAdd, 4, "div4", [](unsigned l) { return l / 4; });
+    named(Access::AtomAdd, 4, "mod16", [](unsigned l) { return l % 16; });
+    named(Access::AtomAdd, 4, "stride1.mask0000ffff", [](unsigned l) { return l; }, 0x0000ffffu);
+    for (int k = 0; k < 2; ++k) b.addRandom(1, S, Access::AtomAdd, 4, 64, false, k);
+    b.addRandom(1, S, Access::AtomAdd, 4, 1024, true, 0);
+    strides(Access::AtomAdd, 8, {0, 1, 2, 16});
+    named(Access::AtomAdd, 8, "div2", [](unsigned l) { return l / 2; });
+    named(Access::AtomAdd, 8, "mod16", [](unsigned l) { return l % 16; });
+    b.addRandom(1, S, Access::AtomAdd, 8, 64, false, 0);
+    b.addRandom(1, S, Access::AtomAdd, 8, 512, true, 0);
+    for (auto [a, w] : {std::pair{Access::AtomExch, 4u}, {Access::AtomExch, 8u}, {Access::AtomCas, 2u},
+                        {Access::AtomCas, 4u}, {Access::AtomCas, 8u}}) {
+      strides(a, w, {0, 1, 2});
+      named(a, w, "div2", [](unsigned l) { return l / 2; });
+      b.addRandom(1, S, a, w, 64, false, 0);
+    }
+    for (unsigned w : {4u, 8u}) {
+      strides(Access::CAtomicAddF, w, {0, 1, 32});
+      named(Access::CAtomicAddF, w, "div4", [](unsigned l) { return l / 4; });
+    }
+    strides(Access::CAtomicInc, 4, {0, 1});
+    named(Access::CAtomicInc, 4, "div4", [](unsigned l) { return l / 4; });
+    // The probe uses lane 0's offset for every lane: an address nvcc knows is uniform.
+    named(Access::CAtomicIncUniform, 4, "uniform", [](unsigned) { return 8u; });
+    named(Access::CAtomicIncUniform, 4, "uniform.mask0000ffff", [](unsigned) { return 8u; }, 0x0000ffffu);
+  } else {
+    strides(Access::AtomAdd, 4, {4, 8, 16, 64});
+    named(Access::AtomAdd, 4, "reverse", [](unsigned l) { return 31 - l; });
+    named(Access::AtomAdd, 4, "stride1.mask55555555", [](unsigned l) { return l; }, 0x55555555u);
+    named(Access::AtomAdd, 4, "stride0.mask00000001", [](unsigned) { return 0u; }, 0x00000001u);
+    named(Access::AtomAdd, 4, "stride0.mask0000000f", [](unsigned) { return 0u; }, 0x0000000fu);
+    named(Access::AtomAdd, 4, "stride32.mask0000000f", [](unsigned l) { return l * 32; }, 0x0000000fu);
+    for (int k = 2; k < 5; ++k) b.addRandom(2, S, Access::AtomAdd, 4, 32, false, k);
+    b.addRandom(2, S, Access::AtomAdd, 4, 4096, false, 1);
+    strides(Access::AtomAdd, 8, {4, 32, 33});
+    named(Access::AtomAdd, 8, "div4", [](unsigned l) { return l / 4; });
+    named(Access::AtomAdd, 8, "stride1.maskffff0000", [](unsigned l) { return l; }, 0xffff0000u);
+    b.addRandom(2, S, Access::AtomAdd, 8, 32, false, 1);
+    for (auto [a, w] : {std::pair{Access::AtomExch, 4u}, {Access::AtomExch, 8u}, {Access::AtomCas, 2u},
+                        {Access::AtomCas, 4u}, {Access::AtomCas, 8u}}) {
+      strides(a, w, {32});
+      named(a, w, "mod16", [](unsigned l) { return l % 16; });
+      b.addRandom(2, S, a, w, 256, true, 1);
+    }
+  }
+}
+
+// Global loads and stores for one width.
+inline void globalLdSt(Builder& b, int tier, Access a, unsigned w) {
+  const Space G = Space::Global;
+  const std::uint32_t all = 0xffffffffu;
+  auto stride = [&](std::uint32_t mask, unsigned k, std::uint32_t base, const std::string& what) {
+    b.add(tier, G, a, w, mask, base, what, [k](unsigned l) { return l * k; });
+  };
+  if (tier == 1) {
+    stride(all, 1, 0, "stride1");
+    stride(all, 1, w, "stride1.base" + std::to_string(w));
+    stride(all, 2, 0, "stride2");
+    stride(all, 8, 0, "stride8");
+    stride(all, 128 / w, 0, "line");  // one 128-byte line per lane
+    stride(all, 0, 0, "stride0");
+    b.add(1, G, a, w, all, 0, "xor1", [](unsigned l) { return l ^ 1u; });
+    stride(0x0000ffffu, 1, 0, "stride1.mask0000ffff");
+    stride(0x55555555u, 1, 0, "stride1.mask55555555");
+    b.addRandom(1, G, a, w, 4096 / w, false, 0);
+  } else {
+    stride(all, 3, 0, "stride3");
+    stride(all, 32, 0, "stride32");
+    stride(0x00000001u, 1, 0, "stride1.mask00000001");
+    b.add(2, G, a, w, all, 0, "reverse", [](unsigned l) { return 31 - l; });
+    stride(all, 1, 32, "stride1.base32");
+    stride(all, 1, 96, "stride1.base96");
+    b.addRandom(2, G, a, w, 512 / w, false, 1);
+    b.addRandom(2, G, a, w, 65536 / 2 / w, true, 1);
+  }
+}
+
+}  // namespace detail
+
+// Every pattern of the sweep, tier 1 first. Deterministic: same list on every machine.
+inline std::vector<Pattern> bankSweepPatterns() {
+  detail::Builder b;
+  const unsigned widths[] = {1, 2, 4, 8, 16};
+  for (int tier = 1; tier <= 2; ++tier) {
+    for (Access a : {Access::Load, Access::Store})
+      for (unsigned w : widths) detail::sharedLdSt(b, tier, a, w);
+    detail::sharedAtomics(b, tier);
+    for (Access a : {Access::Load, Access::Store})
+      for (unsigned w : widths) detail::globalLdSt(b, tier, a, w);
+  }
+  return b.out;
+}
+
+}  // namespace loom_sweep
