@@ -65,6 +65,33 @@ __global__ void spinLock(int* lock, int* counter) {
   atomicExch(lock, 0);
 }
 
+// ---- the same lock in shared memory, taken by every lane of every warp of the block ----
+__global__ void sharedSpinLock(int* result) {
+  __shared__ int lock, count;
+  if (threadIdx.x == 0) lock = count = 0;
+  __syncthreads();
+  while (atomicCAS(&lock, 0, 1) != 0) {
+  }
+  volatile int* c = &count;
+  *c = *c + 1;
+  __threadfence_block();
+  atomicExch(&lock, 0);
+  __syncthreads();
+  if (threadIdx.x == 0) *result = count;
+}
+
+// ---- divergence: the two halves of a warp store at different sites, two requests ----
+__global__ void divergentHalves(float* out) {
+  __shared__ float s[16 * 32];
+  unsigned t = threadIdx.x;
+  if (t < 16)
+    s[t * 2] = 1.0f;  // 16 lanes, stride 2 words: 16 banks, 1 wavefront
+  else
+    s[(t - 16) * 32] = 2.0f;  // 16 lanes, stride 32 words: 16 words in bank 0, 16 wavefronts
+  __syncwarp();
+  out[t] = s[t];
+}
+
 // ---- a legacy reduction tail: warp-synchronous, volatile, no __syncwarp ----
 __global__ void legacyReduce(const int* in, int* out) {
   extern __shared__ int sdata[];
@@ -206,6 +233,28 @@ int main() {
   CK(cudaMemcpy(&hc, counter, sizeof hc, cudaMemcpyDeviceToHost));
   check("intra_warp_spin_lock", hc == 128, "counter %d, want 128", hc);
 
+  int* hres;
+  CK(cudaMalloc(&hres, sizeof(int)));
+  sharedSpinLock<<<1, 96>>>(hres);
+  CK_LAUNCH();
+  CK(cudaMemcpy(&hc, hres, sizeof hc, cudaMemcpyDeviceToHost));
+  check("intra_warp_spin_lock_shared", hc == 96, "count %d, want 96", hc);
+
+  // A divergent branch: each side is its own request with only its own lanes (HARDWARE_NOTES.md:
+  // 16 active lanes at stride 32 are 16 wavefronts).
+  divergentHalves<<<1, 32>>>(out);
+  CK_LAUNCH();
+  {
+    loom::LaunchReport r = last();
+    check("divergent_branch_requests",
+          r.metric(m::sharedStoreInstructions) == 2 && r.metric(m::sharedStoreWavefronts) == 1 + 16 &&
+              r.metric(m::sharedStoreBankConflicts) == 15,
+          "st inst %llu wavefronts %llu conflicts %llu",
+          (unsigned long long)r.metric(m::sharedStoreInstructions),
+          (unsigned long long)r.metric(m::sharedStoreWavefronts),
+          (unsigned long long)r.metric(m::sharedStoreBankConflicts));
+  }
+
   // The volatile tail computes the device's sum (blocks of 256; values up to 1000).
   const int blocks = 64, block = 256;
   std::vector<int> hin(blocks * block);
@@ -240,7 +289,7 @@ int main() {
   // The JSON report: one entry per launch, in launch order, with ncu's metric names.
   size_t launches = loom::launchReports().size();
   nlohmann::json j = nlohmann::json::parse(loom::reportJson());
-  bool shape = j["launches"].size() == launches && launches == 16;
+  bool shape = j["launches"].size() == launches && launches == 18;
   const nlohmann::json& t = j["launches"][5];
   shape = shape && t["kernel"] == "transposeTile(float const*, float*, int)" &&
           t["grid"] == nlohmann::json::array({1, 1, 1}) &&

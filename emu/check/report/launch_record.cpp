@@ -11,6 +11,11 @@ Recorder& Recorder::instance() {
   return *recorder;
 }
 
+namespace {
+// Made before main, so that LOOM_REPORT writes a report even for a program that launches nothing.
+[[maybe_unused]] const bool kRecorderReady = (Recorder::instance(), true);
+}  // namespace
+
 Recorder::Recorder() {
   const char* path = std::getenv("LOOM_REPORT");
   if (path && *path) {
