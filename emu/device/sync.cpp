@@ -4,6 +4,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <string>
 
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -37,9 +39,45 @@ int syncthreadsAnd(int p) {
 int syncthreadsOr(int p) {
   return barrier(p, sched::BarrierReduction::Or, LOOM_CALL_SITE());
 }
+namespace {
+// Calls CUDA declares undefined and the device does not diagnose: Loom fails the launch with a
+// report naming the lane and the call's line (README, "Warp collectives").
+[[noreturn]] void misuse(sched::BlockRunner& runner, const void* site, const std::string& detail) {
+  report::Fault f;
+  f.kind = report::FaultKind::WarpMisuse;
+  f.pc = site;
+  f.detail = detail;
+  runner.fault(std::move(f));
+}
+
+std::string hexMask(unsigned mask) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", mask);
+  return text;
+}
+
+void checkRequest(sched::BlockRunner& runner, const isa::WarpRequest& r, const void* site) {
+  unsigned linear = runner.currentLane().linear;
+  unsigned lane = linear % 32;
+  std::string who = "lane " + std::to_string(lane) + " of warp " + std::to_string(linear / 32);
+  if (!(r.mask & (1u << lane)))
+    misuse(runner, site,
+           std::string(isa::warpOpName(r.op)) + " called by " + who + " with mask " +
+               hexMask(r.mask) + ", which does not include the calling lane");
+  if (isa::isShuffle(r.op) && (r.width == 0 || r.width > 32 || (r.width & (r.width - 1)) != 0))
+    misuse(runner, site,
+           std::string(isa::warpOpName(r.op)) + " called by " + who + " with width " +
+               std::to_string(static_cast<int>(r.width)) +
+               ", which is not a power of two from 1 to 32");
+}
+}  // namespace
+
 void syncwarp(unsigned mask) {
-  if (auto* runner = sched::BlockRunner::current())
-    runner->warpCollective(isa::WarpRequest{isa::WarpOp::Sync, 0, 0, 32, mask}, LOOM_CALL_SITE());
+  if (auto* runner = sched::BlockRunner::current()) {
+    isa::WarpRequest request{isa::WarpOp::Sync, 0, 0, 32, mask};
+    checkRequest(*runner, request, LOOM_CALL_SITE());
+    runner->warpCollective(request, LOOM_CALL_SITE());
+  }
 }
 
 std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value, unsigned param,
@@ -53,15 +91,22 @@ std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value,
     isa::resolveWarp(requests, 1u, result);
     return result[0];
   }
+  checkRequest(*runner, request, LOOM_CALL_SITE());
   return runner->warpCollective(request, LOOM_CALL_SITE());
 }
 
-unsigned activeMask() {
+void groupMisuse(const char* detail) {
   auto* runner = sched::BlockRunner::current();
-  if (!runner) return 1u;
-  // Lockstep: the lanes that arrive here together are the converged ones.
-  if (runner->lockstep()) runner->converge(LOOM_CALL_SITE());
-  return runner->activeLanesOfWarp();
+  if (!runner) {
+    std::fprintf(stderr, "loom: error: %s\n", detail);
+    std::abort();
+  }
+  misuse(*runner, LOOM_CALL_SITE(), detail);
+}
+
+unsigned convergedLanes(const char* file, unsigned line) {
+  auto* runner = sched::BlockRunner::current();
+  return runner ? runner->converge(LOOM_CALL_SITE(), file, line) : 1u;
 }
 void threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 void nanosleep(unsigned) {

@@ -20,6 +20,7 @@ int cudaErrorFor(FaultKind kind) {
     case FaultKind::DivideByZero: return cudaErrorLaunchFailure;
     case FaultKind::Exception: return cudaErrorLaunchFailure;
     case FaultKind::Deadlock: return cudaErrorLaunchFailure;
+    case FaultKind::WarpMisuse: return cudaErrorLaunchFailure;
   }
   return cudaErrorLaunchFailure;
 }
@@ -35,6 +36,7 @@ const char* kindText(FaultKind kind) {
     case FaultKind::DivideByZero: return "integer division by zero";
     case FaultKind::Exception: return "C++ exception escaped the kernel";
     case FaultKind::Deadlock: return "deadlock";
+    case FaultKind::WarpMisuse: return "invalid warp collective";
   }
   return "fault";
 }

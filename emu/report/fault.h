@@ -17,6 +17,7 @@ enum class FaultKind {
   DivideByZero,      // integer division by zero: the GPU returns garbage, a CPU traps
   Exception,         // a C++ exception escaped the kernel
   Deadlock,          // threads wait at a barrier or warp collective that can never complete
+  WarpMisuse,        // a warp collective called against CUDA's rules (mask, width)
 };
 
 struct Fault {

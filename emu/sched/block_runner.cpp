@@ -50,9 +50,11 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   runnableHead_ = 0;
   arrived_ = 0;
   barrierWaiters_.clear();
+  convergeWaiters_ = 0;
   unsigned warpCount = (threadCount_ + 31) / 32;
   for (unsigned w = 0; w < warpCount; ++w) {
-    warps_[w].arrived = warps_[w].required = warps_[w].exited = 0;  // requests/results: scratch
+    warps_[w].arrived = warps_[w].exited = 0;  // requests/results: scratch
+    warps_[w].converging = 0;
     // Lanes past the end of a partial last warp count as exited: they never arrive.
     unsigned lanesInWarp = threadCount_ - w * 32 < 32 ? threadCount_ - w * 32 : 32;
     if (lanesInWarp < 32) warps_[w].exited = ~((1u << lanesInWarp) - 1);
@@ -193,7 +195,11 @@ void BlockRunner::yield() {
     return;  // the lane stops at its next access anyway, and the warp runs another group
   }
   bool othersRunnable = runnableHead_ < runnable_.size();
-  if (!othersRunnable && nextUnstarted_ >= threadCount_) return;  // nobody else could run
+  if (!othersRunnable && nextUnstarted_ >= threadCount_) {
+    if (convergeWaiters_ == 0) return;  // nobody else could run
+    releaseConverged();
+    othersRunnable = true;
+  }
   Lane& lane = *current_;
   // Choose who runs next before queueing ourselves, or we would pick ourselves.
   Fiber& next = othersRunnable ? popRunnable() : newRunner().context;
@@ -213,9 +219,8 @@ std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const
   if (lockstep_) lockstepLeave(warp);
   ws.requests[laneId] = request;
   ws.arrived |= 1u << laneId;
-  ws.required |= request.mask | (1u << laneId);
   lane.state = Lane::State::Waiting;
-  checkWarpComplete(warp);
+  tryCompleteWarp(warp, laneId);
   if (lane.state == Lane::State::Runnable) {
     // Completed by us: run on. Remove ourselves from the runnable queue.
     for (std::size_t i = runnable_.size(); i-- > runnableHead_;) {
@@ -231,21 +236,35 @@ std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const
   return ws.results[laneId];
 }
 
+// PTX's shfl/vote/match/redux/bar.warp.sync wait until every non-exited lane of the member mask
+// has executed the same instruction with the same mask. So a rendezvous is the lanes waiting with
+// the same op and mask; lanes of the warp waiting at other collectives (another tile's, or the
+// next one of a lane that ran ahead in a smaller group) are not part of it.
+void BlockRunner::tryCompleteWarp(unsigned warp, unsigned lane) {
+  WarpSync& ws = warps_[warp];
+  const isa::WarpRequest& r = ws.requests[lane];
+  unsigned needed = (r.mask | (1u << lane)) & ~ws.exited;
+  if ((ws.arrived & needed) != needed) return;
+  for (unsigned m = needed; m != 0; m &= m - 1) {
+    const isa::WarpRequest& other = ws.requests[__builtin_ctz(m)];
+    if (other.mask != r.mask || other.op != r.op) return;  // it waits at another collective
+  }
+  isa::resolveWarp(ws.requests, needed, ws.results);
+  if (needed != ~0u) [[unlikely]] reportShuffleMisreads(warp, needed);
+  unsigned base = warp * 32;
+  for (unsigned m = needed; m != 0; m &= m - 1) makeRunnable(lanes_[base + __builtin_ctz(m)], 0);
+  if (lockstep_) lockstepWarps_[warp].pending += static_cast<unsigned>(__builtin_popcount(needed));
+  ws.arrived &= ~needed;
+}
+
+// After an exit, any collective waiting in the warp may have become complete.
 void BlockRunner::checkWarpComplete(unsigned warp) {
   WarpSync& ws = warps_[warp];
-  if (ws.arrived == 0) return;
-  unsigned needed = ws.required & ~ws.exited;
-  if ((ws.arrived & needed) != needed) return;
-  isa::resolveWarp(ws.requests, ws.arrived, ws.results);
-  unsigned base = warp * 32;
-  for (unsigned l = 0; l < 32; ++l) {
-    if (!(ws.arrived & (1u << l))) continue;
-    makeRunnable(lanes_[base + l], 0);
-    lanes_[base + l].groupMask = ws.arrived;
+  for (unsigned pending = ws.arrived; pending != 0; pending &= ws.arrived) {
+    unsigned lane = static_cast<unsigned>(__builtin_ctz(pending));
+    pending &= ~(1u << lane);
+    tryCompleteWarp(warp, lane);
   }
-  if (lockstep_) lockstepWarps_[warp].pending += static_cast<unsigned>(__builtin_popcount(ws.arrived));
-  ws.arrived = 0;
-  ws.required = 0;
 }
 
 void BlockRunner::deadlock() {
@@ -264,7 +283,7 @@ void BlockRunner::deadlock() {
     ++shown;
   }
   f.detail = std::to_string(live_) + " live threads wait at a barrier or __syncwarp that can "
-             "never complete; waiting threads include " + waiting;
+             "never complete; waiting threads include " + waiting + warpWaitDetail();
   f.thread = current_ ? current_->tid : uint3{0, 0, 0};
   f.pc = current_ ? current_->waitSite : nullptr;
   fault(std::move(f));

@@ -16,6 +16,7 @@
 #include <csetjmp>
 #include <memory>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "check/counters/warp_access.h"
@@ -49,6 +50,12 @@ public:
   // A warp collective (__syncwarp, shuffles, votes, match, reduce): waits for the live lanes of
   // request.mask in the caller's warp, then returns what isa::resolveWarp gives this lane.
   std::uint64_t warpCollective(const isa::WarpRequest& request, const void* site);
+  // The lanes of the caller's warp that reach this point together (coalesced_threads(),
+  // __activemask()). Lanes run one after another here, so the caller waits until no thread of
+  // the block can run; then the lanes of its warp waiting at the same source file and line
+  // form the group (converge.cpp). `site` is for reports. Lockstep warps can answer this
+  // without waiting.
+  unsigned converge(const void* site, const char* file, unsigned line);
 
   // Lets another thread of the block run first, if there is one (spin loops: __nanosleep, a
   // failed atomicCAS). Without this, a thread spinning on a lock held by a thread of its own
@@ -62,28 +69,13 @@ public:
   // return at once.
   void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site);
   bool lockstep() const { return lockstep_; }
-  // Lockstep mode: a stop that is not an access (__activemask), so that the lanes that reach
-  // `site` together are released together.
-  void converge(const void* site) {
-    check::PendingAccess a;
-    a.site = site;
-    a.space = check::Space::None;
-    stopAtAccess(a);
-  }
+
 
   // Records a fault for the running thread and abandons the block. Callable from device code
   // and from a signal handler running on this worker.
   [[noreturn]] void fault(report::Fault fault);
 
   const Lane& currentLane() const { return *current_; }
-  // Lanes of the running thread's warp that have not exited.
-  unsigned liveLanesOfWarp() const { return ~warps_[current_->linear / 32].exited; }
-  // __activemask(): in lockstep mode, the lanes that were released together with the running
-  // one and have not exited; otherwise the warp's live lanes.
-  unsigned activeLanesOfWarp() const {
-    unsigned live = liveLanesOfWarp();
-    return lockstep_ ? (current_->groupMask & live) | (1u << (current_->linear % 32)) : live;
-  }
   uint3 blockIndex() const { return blockIdx_; }
   Launch& launch() const { return *launch_; }
 
@@ -102,7 +94,14 @@ private:
   // Releases the block barrier if every live thread has arrived; true if it did.
   bool checkBarrierComplete();
   void checkWarpComplete(unsigned warp);
+  void tryCompleteWarp(unsigned warp, unsigned lane);
   [[noreturn]] void deadlock();
+  // converge.cpp: hands every waiting lane its group and makes it runnable.
+  void releaseConverged();
+  // warp_checks.cpp: warns about shuffles of a completed rendezvous that read a lane that does
+  // not take part; and, for deadlock reports, which lanes a waiting collective still needs.
+  void reportShuffleMisreads(unsigned warp, unsigned present);
+  std::string warpWaitDetail() const;
   RunnerFiber& newRunner();
   void reclaimFibers();
 
@@ -147,14 +146,18 @@ private:
   // Warp rendezvous in progress, per warp.
   struct WarpSync {
     unsigned arrived = 0;   // lanes waiting, as a mask
-    unsigned required = 0;  // union of the masks they named
     unsigned exited = 0;    // lanes of the warp that exited
     isa::WarpRequest requests[32];
     // Written for the lanes of a completed rendezvous before any of them runs again; a lane
     // reads its own before it can take part in the next one.
     std::uint64_t results[32] = {};
+    // Lanes waiting in converge(), and where.
+    unsigned converging = 0;
+    const char* convergeFile[32] = {};
+    unsigned convergeLine[32] = {};
   };
   std::vector<WarpSync> warps_;
+  unsigned convergeWaiters_ = 0;  // lanes of the block waiting in converge()
 
   // Lockstep state, per warp.
   struct LockstepWarp {
@@ -219,6 +222,10 @@ inline Fiber& BlockRunner::nextContext(bool& blockDone) {
   blockDone = false;
   if (runnableHead_ < runnable_.size()) return popRunnable();
   if (nextUnstarted_ < threadCount_) return newRunner().context;
+  if (convergeWaiters_ != 0) [[unlikely]] {
+    releaseConverged();
+    return popRunnable();
+  }
   if (live_ != 0) deadlock();
   blockDone = true;
   return workerContext_;
@@ -233,11 +240,7 @@ inline bool BlockRunner::checkBarrierComplete() {
     case BarrierReduction::Or: barrierResult_ = reduceOr_; break;
   }
   if (lockstep_) [[unlikely]] {
-    // After a barrier a warp's live lanes are converged.
-    for (Lane* l : barrierWaiters_) {
-      ++lockstepWarps_[l->linear / 32].pending;
-      l->groupMask = ~warps_[l->linear / 32].exited;
-    }
+    for (Lane* l : barrierWaiters_) ++lockstepWarps_[l->linear / 32].pending;
   }
   // The waiters become the run queue as they are, in arrival order: usually nothing else is
   // queued, and swapping the two vectors makes the release O(1).

@@ -26,7 +26,6 @@ struct Lane {
   RunnerFiber* fiber = nullptr; // the fiber the thread runs on, once started
   int result = 0;               // value handed back by the barrier or collective it waited at
   const void* waitSite = nullptr;  // code address of the barrier or __syncwarp it waits at
-  unsigned groupMask = 0;       // lockstep: the lanes of its warp released with it last
 };
 
 }  // namespace loom::sched

@@ -133,7 +133,6 @@ void BlockRunner::releaseGroup(unsigned warp) {
   unsigned base = warp * 32;
   for (std::uint32_t m = group; m; m &= m - 1) {
     Lane& lane = lanes_[base + static_cast<unsigned>(std::countr_zero(m))];
-    lane.groupMask = group;
     makeRunnable(lane, 0);
   }
 }

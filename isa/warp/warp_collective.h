@@ -44,30 +44,62 @@ struct WarpRequest {
   unsigned mask = 0;    // the caller's member mask
 };
 
-constexpr std::uint64_t shuffleResult(const WarpRequest* requests, unsigned present, unsigned lane) {
-  const WarpRequest& r = requests[lane];
+// The lane a shuffle reads, or -1 when it reads the caller's own value (the source falls outside
+// the caller's segment). `width` must be a power of two from 1 to 32 (checked by the caller).
+constexpr int shuffleSourceLane(const WarpRequest& r, unsigned lane) {
   unsigned width = r.width;
   unsigned minLane = lane & ~(width - 1) & 31u;
   unsigned maxLane = minLane + width - 1;
   int source = static_cast<int>(lane);
-  bool valid = true;
   switch (r.op) {
-    case WarpOp::ShflIdx: source = static_cast<int>(minLane | (r.param & (width - 1))); break;
+    case WarpOp::ShflIdx: return static_cast<int>(minLane | (r.param & (width - 1)));
     case WarpOp::ShflUp:
       source = static_cast<int>(lane) - static_cast<int>(r.param & 31u);
-      valid = source >= static_cast<int>(minLane);
-      break;
+      return source >= static_cast<int>(minLane) ? source : -1;
     case WarpOp::ShflDown:
       source = static_cast<int>(lane + (r.param & 31u));
-      valid = source <= static_cast<int>(maxLane);
-      break;
+      return source <= static_cast<int>(maxLane) ? source : -1;
     case WarpOp::ShflXor:
       source = static_cast<int>(lane ^ (r.param & 31u));
-      valid = source <= static_cast<int>(maxLane);
-      break;
-    default: break;
+      return source <= static_cast<int>(maxLane) ? source : -1;
+    default: return -1;
   }
-  if (!valid) return r.value;
+}
+
+constexpr bool isShuffle(WarpOp op) {
+  return op == WarpOp::ShflIdx || op == WarpOp::ShflUp || op == WarpOp::ShflDown ||
+         op == WarpOp::ShflXor;
+}
+
+// The CUDA function a request comes from, for reports.
+constexpr const char* warpOpName(WarpOp op) {
+  switch (op) {
+    case WarpOp::Sync: return "__syncwarp";
+    case WarpOp::ShflIdx: return "__shfl_sync";
+    case WarpOp::ShflUp: return "__shfl_up_sync";
+    case WarpOp::ShflDown: return "__shfl_down_sync";
+    case WarpOp::ShflXor: return "__shfl_xor_sync";
+    case WarpOp::Ballot: return "__ballot_sync";
+    case WarpOp::Any: return "__any_sync";
+    case WarpOp::All: return "__all_sync";
+    case WarpOp::MatchAny: return "__match_any_sync";
+    case WarpOp::MatchAll: return "__match_all_sync";
+    case WarpOp::ReduceAdd: return "__reduce_add_sync";
+    case WarpOp::ReduceMinU:
+    case WarpOp::ReduceMinS: return "__reduce_min_sync";
+    case WarpOp::ReduceMaxU:
+    case WarpOp::ReduceMaxS: return "__reduce_max_sync";
+    case WarpOp::ReduceAnd: return "__reduce_and_sync";
+    case WarpOp::ReduceOr: return "__reduce_or_sync";
+    case WarpOp::ReduceXor: return "__reduce_xor_sync";
+  }
+  return "warp collective";
+}
+
+constexpr std::uint64_t shuffleResult(const WarpRequest* requests, unsigned present, unsigned lane) {
+  const WarpRequest& r = requests[lane];
+  int source = shuffleSourceLane(r, lane);
+  if (source < 0) return r.value;
   if (!(present & (1u << source))) return 0;
   return requests[source].value;
 }

@@ -11,8 +11,7 @@
 namespace loom::check {
 
 enum class AccessOp : std::uint8_t { Load, Store, Atomic };
-// None: a stop that is no memory access (__activemask), grouped like one but not scored.
-enum class Space : std::uint8_t { Shared, Global, None };
+enum class Space : std::uint8_t { Shared, Global };
 
 struct PendingAccess {
   const void* site = nullptr;  // the access's code address: lanes at one site form a request

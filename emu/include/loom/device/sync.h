@@ -36,7 +36,7 @@ inline int __syncthreads_or(int predicate) {
   LOOM_NO_TAIL_CALL();
   return r;
 }
-inline void __syncwarp(unsigned mask = 0xffffffffu) {
+[[gnu::always_inline]] inline void __syncwarp(unsigned mask = 0xffffffffu) {
   ::loom::device::syncwarp(mask);
   LOOM_NO_TAIL_CALL();
 }

@@ -15,9 +15,13 @@ namespace loom::device {
 // Out of line in the engine; the returned value is this lane's result.
 std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value, unsigned param,
                              unsigned width);
-// Lanes of the caller's warp that have not exited (see README: without lockstep warps, Loom
-// cannot tell which lanes are converged at the call).
-unsigned activeMask();
+// The lanes of the caller's warp that reach this call together (BlockRunner::converge): what
+// __activemask() and coalesced_threads() return. `file` and `line` are the caller's source
+// position: lanes at the same line run it together (see sched/converge.cpp).
+unsigned convergedLanes(const char* file, unsigned line);
+// Fails the launch with `detail`, naming the caller's line (a cooperative-groups call against
+// CUDA's rules).
+[[noreturn]] void groupMisuse(const char* detail);
 
 template <class T>
 inline std::uint64_t toBits(T v) {
@@ -35,14 +39,34 @@ inline T fromBits(std::uint64_t bits) {
   return v;
 }
 
+// Values of up to 8 bytes move in one collective; larger ones (up to 32 bytes, what
+// cooperative groups' shuffles accept: int4, small structs) in one per 8-byte piece.
 template <class T>
-inline T shuffle(isa::WarpOp op, unsigned mask, T var, unsigned param, int width) {
-  T r = fromBits<T>(warpCollective(op, mask, toBits(var), param, static_cast<unsigned>(width)));
-  asm volatile("" ::: "memory");  // not a tail call: the engine names the call's line in reports
-  return r;
+[[gnu::always_inline]] inline T shuffle(isa::WarpOp op, unsigned mask, T var, unsigned param, int width) {
+  if constexpr (sizeof(T) <= 8) {
+    T r = fromBits<T>(warpCollective(op, mask, toBits(var), param, static_cast<unsigned>(width)));
+    asm volatile("" ::: "memory");  // not a tail call: the engine names the call's line in reports
+    return r;
+  } else {
+    static_assert(sizeof(T) <= 32 && std::is_trivially_copyable_v<T>,
+                  "warp shuffles take trivially copyable types of at most 32 bytes");
+    unsigned char bytes[sizeof(T)];
+    std::memcpy(bytes, &var, sizeof(T));
+    for (std::size_t at = 0; at < sizeof(T); at += 8) {
+      std::size_t n = sizeof(T) - at < 8 ? sizeof(T) - at : 8;
+      std::uint64_t piece = 0;
+      std::memcpy(&piece, bytes + at, n);
+      piece = warpCollective(op, mask, piece, param, static_cast<unsigned>(width));
+      asm volatile("" ::: "memory");
+      std::memcpy(bytes + at, &piece, n);
+    }
+    T r;
+    std::memcpy(&r, bytes, sizeof(T));
+    return r;
+  }
 }
 
-inline std::uint64_t vote(isa::WarpOp op, unsigned mask, std::uint64_t value) {
+[[gnu::always_inline]] inline std::uint64_t vote(isa::WarpOp op, unsigned mask, std::uint64_t value) {
   std::uint64_t r = warpCollective(op, mask, value, 0, 32);
   asm volatile("" ::: "memory");
   return r;
@@ -51,42 +75,47 @@ inline std::uint64_t vote(isa::WarpOp op, unsigned mask, std::uint64_t value) {
 }  // namespace loom::device
 
 template <class T>
-inline T __shfl_sync(unsigned mask, T var, int srcLane, int width = 32) {
+[[gnu::always_inline]] inline T __shfl_sync(unsigned mask, T var, int srcLane, int width = 32) {
   return ::loom::device::shuffle(::loom::isa::WarpOp::ShflIdx, mask, var,
                                  static_cast<unsigned>(srcLane), width);
 }
 template <class T>
-inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32) {
+[[gnu::always_inline]] inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32) {
   return ::loom::device::shuffle(::loom::isa::WarpOp::ShflUp, mask, var, delta, width);
 }
 template <class T>
-inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32) {
+[[gnu::always_inline]] inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32) {
   return ::loom::device::shuffle(::loom::isa::WarpOp::ShflDown, mask, var, delta, width);
 }
 template <class T>
-inline T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = 32) {
+[[gnu::always_inline]] inline T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = 32) {
   return ::loom::device::shuffle(::loom::isa::WarpOp::ShflXor, mask, var,
                                  static_cast<unsigned>(laneMask), width);
 }
 
-inline unsigned __ballot_sync(unsigned mask, int predicate) {
+[[gnu::always_inline]] inline unsigned __ballot_sync(unsigned mask, int predicate) {
   return static_cast<unsigned>(::loom::device::vote(::loom::isa::WarpOp::Ballot, mask, predicate != 0));
 }
-inline int __any_sync(unsigned mask, int predicate) {
+[[gnu::always_inline]] inline int __any_sync(unsigned mask, int predicate) {
   return static_cast<int>(::loom::device::vote(::loom::isa::WarpOp::Any, mask, predicate != 0));
 }
-inline int __all_sync(unsigned mask, int predicate) {
+[[gnu::always_inline]] inline int __all_sync(unsigned mask, int predicate) {
   return static_cast<int>(::loom::device::vote(::loom::isa::WarpOp::All, mask, predicate != 0));
 }
-inline unsigned __activemask() { return ::loom::device::activeMask(); }
+[[gnu::always_inline]] inline unsigned __activemask(const char* file = __builtin_FILE(),
+                                                    unsigned line = __builtin_LINE()) {
+  unsigned r = ::loom::device::convergedLanes(file, line);
+  asm volatile("" ::: "memory");
+  return r;
+}
 
 template <class T>
-inline unsigned __match_any_sync(unsigned mask, T value) {
+[[gnu::always_inline]] inline unsigned __match_any_sync(unsigned mask, T value) {
   return static_cast<unsigned>(
       ::loom::device::vote(::loom::isa::WarpOp::MatchAny, mask, ::loom::device::toBits(value)));
 }
 template <class T>
-inline unsigned __match_all_sync(unsigned mask, T value, int* pred) {
+[[gnu::always_inline]] inline unsigned __match_all_sync(unsigned mask, T value, int* pred) {
   std::uint64_t r =
       ::loom::device::vote(::loom::isa::WarpOp::MatchAll, mask, ::loom::device::toBits(value));
   *pred = static_cast<int>(r >> 32);
@@ -94,7 +123,7 @@ inline unsigned __match_all_sync(unsigned mask, T value, int* pred) {
 }
 
 #define LOOM_WARP_REDUCE(name, T, op)                                                          \
-  inline T name(unsigned mask, T value) {                                                       \
+  [[gnu::always_inline]] inline T name(unsigned mask, T value) {                                                       \
     return static_cast<T>(::loom::device::vote(::loom::isa::WarpOp::op, mask,                   \
                                                static_cast<std::uint32_t>(value)));             \
   }

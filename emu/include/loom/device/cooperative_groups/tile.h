@@ -1,0 +1,86 @@
+// cooperative_groups::thread_block_tile<N> and the static tiled_partition<N>(parent): tiles of
+// N consecutive threads (N a power of two up to 32) of a block or of a larger tile. A tile's
+// collectives are the warp intrinsics over the tile's lanes with width N, so ranks wrap modulo
+// N, up/down shuffles stay inside the tile, and ballots and matches come back shifted so that
+// bit r stands for rank r of the tile.
+#pragma once
+
+#include "loom/device/cooperative_groups/thread_group.h"
+#include "loom/device/warp.h"
+
+namespace cooperative_groups {
+
+template <unsigned N, class ParentT = void>
+class thread_block_tile;
+
+template <unsigned N>
+class thread_block_tile<N, void> : public thread_group {
+  static_assert(::loom::device::cg::validTileSize(N),
+                "Loom supports thread_block_tile sizes that are powers of two up to 32");
+
+public:
+  thread_block_tile(loom_detail::Internal, unsigned metaRank, unsigned metaSize)
+      : thread_group(loom_detail::Internal{}, Kind::Tile,
+                     ::loom::device::cg::tileMask(N, ::loom::device::cg::laneId()), N, metaRank,
+                     metaSize) {}
+
+  [[gnu::always_inline]] void sync() const { __syncwarp(lanes_); }
+  [[gnu::always_inline]] static constexpr unsigned long long num_threads() { return N; }
+  [[gnu::always_inline]] static constexpr unsigned long long size() { return N; }
+  [[gnu::always_inline]] static unsigned long long thread_rank() {
+    return ::loom::device::cg::laneId() & (N - 1);
+  }
+  [[gnu::always_inline]] unsigned long long meta_group_rank() const { return metaRank_; }
+  [[gnu::always_inline]] unsigned long long meta_group_size() const { return metaSize_; }
+
+  template <class T>
+  [[gnu::always_inline]] T shfl(T var, int srcRank) const {
+    return __shfl_sync(lanes_, var, srcRank, N);
+  }
+  template <class T>
+  [[gnu::always_inline]] T shfl_up(T var, unsigned delta) const {
+    return __shfl_up_sync(lanes_, var, delta, N);
+  }
+  template <class T>
+  [[gnu::always_inline]] T shfl_down(T var, unsigned delta) const {
+    return __shfl_down_sync(lanes_, var, delta, N);
+  }
+  template <class T>
+  [[gnu::always_inline]] T shfl_xor(T var, unsigned laneMask) const {
+    return __shfl_xor_sync(lanes_, var, static_cast<int>(laneMask), N);
+  }
+  [[gnu::always_inline]] int any(int predicate) const { return __any_sync(lanes_, predicate); }
+  [[gnu::always_inline]] int all(int predicate) const { return __all_sync(lanes_, predicate); }
+  [[gnu::always_inline]] unsigned ballot(int predicate) const {
+    return __ballot_sync(lanes_, predicate) >> firstLane();
+  }
+  template <class T>
+  [[gnu::always_inline]] unsigned match_any(T value) const {
+    return __match_any_sync(lanes_, value) >> firstLane();
+  }
+  template <class T>
+  [[gnu::always_inline]] unsigned match_all(T value, int& pred) const {
+    return __match_all_sync(lanes_, value, &pred) >> firstLane();
+  }
+
+private:
+  static unsigned firstLane() { return ::loom::device::cg::laneId() & ~(N - 1) & 31u; }
+};
+
+// A tile that remembers its parent's type; converts to thread_block_tile<N>.
+template <unsigned N, class ParentT>
+class thread_block_tile : public thread_block_tile<N, void> {
+public:
+  thread_block_tile(loom_detail::Internal tag, unsigned metaRank, unsigned metaSize)
+      : thread_block_tile<N, void>(tag, metaRank, metaSize) {}
+};
+
+// Tiles of N threads in the parent's thread-rank order: the parent is the block or a tile.
+template <unsigned N, class ParentT>
+[[gnu::always_inline]] inline thread_block_tile<N, ParentT> tiled_partition(const ParentT& parent) {
+  unsigned rank = static_cast<unsigned>(parent.thread_rank());
+  unsigned size = static_cast<unsigned>(parent.num_threads());
+  return thread_block_tile<N, ParentT>(loom_detail::Internal{}, rank / N, (size + N - 1) / N);
+}
+
+}  // namespace cooperative_groups

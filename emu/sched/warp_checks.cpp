@@ -1,0 +1,89 @@
+// Reports about warp collectives that the scheduler can see and the device cannot: a shuffle
+// reading a lane that does not take part (undefined by CUDA: a warning, the kernel goes on with
+// the device's value), and, when a block deadlocks, which lanes a waiting collective still needs.
+#include <cstdio>
+#include <string>
+
+#include "report/symbolize.h"
+#include "report/warning.h"
+#include "sched/block_runner.h"
+
+namespace loom::sched {
+
+namespace {
+std::string threadText(uint3 t) {
+  return "(" + std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z) + ")";
+}
+std::string hexMask(unsigned mask) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", mask);
+  return text;
+}
+}  // namespace
+
+void BlockRunner::reportShuffleMisreads(unsigned warp, unsigned present) {
+  const WarpSync& ws = warps_[warp];
+  for (unsigned l = 0; l < 32; ++l) {
+    if (!(present & (1u << l))) continue;
+    const isa::WarpRequest& r = ws.requests[l];
+    if (!isa::isShuffle(r.op)) continue;
+    int source = isa::shuffleSourceLane(r, l);
+    if (source < 0 || (present & (1u << source))) continue;
+    const Lane& lane = lanes_[warp * 32 + l];
+    if (!report::firstWarningAt(lane.waitSite)) continue;
+    unsigned sourceLinear = warp * 32 + static_cast<unsigned>(source);
+    std::string why;
+    if (sourceLinear >= threadCount_)
+      why = "does not exist (the block has " + std::to_string(threadCount_) + " threads)";
+    else if (ws.exited & (1u << source))
+      why = "has exited";
+    else if (!(r.mask & (1u << source)))
+      why = "is not in the mask " + hexMask(r.mask);
+    else
+      why = "is not taking part";
+    report::warn(lane.waitSite,
+                 "kernel " + report::functionName(launch_->kernel) + ": " +
+                     isa::warpOpName(r.op) + " in block " + threadText(blockIdx_) + " thread " +
+                     threadText(lane.tid) + " (lane " + std::to_string(l) + " of warp " +
+                     std::to_string(warp) + ") reads lane " + std::to_string(source) + ", which " +
+                     why + "; the value is undefined (the H100 returns 0, and so does Loom)");
+  }
+}
+
+std::string BlockRunner::warpWaitDetail() const {
+  std::string out;
+  unsigned warpCount = (threadCount_ + 31) / 32;
+  unsigned shown = 0;
+  for (unsigned w = 0; w < warpCount && shown < 2; ++w) {
+    const WarpSync& ws = warps_[w];
+    if (ws.arrived == 0) continue;
+    // The collective of the warp's first waiting lane, and the lanes waiting at it.
+    unsigned first = static_cast<unsigned>(__builtin_ctz(ws.arrived));
+    const isa::WarpRequest& r = ws.requests[first];
+    unsigned same = 0;
+    for (unsigned l = 0; l < 32; ++l)
+      if ((ws.arrived & (1u << l)) && ws.requests[l].mask == r.mask && ws.requests[l].op == r.op)
+        same |= 1u << l;
+    unsigned missing = r.mask & ~ws.exited & ~same;
+    if (missing == 0) continue;
+    ++shown;
+    const Lane& waiter = lanes_[w * 32 + first];
+    std::string site = report::sourceLine(waiter.waitSite);
+    out += "; in warp " + std::to_string(w) + ", " + isa::warpOpName(ws.requests[first].op) +
+           " at " + (site.empty() ? "?" : site) + " with mask " + hexMask(r.mask) + " (lanes " + hexMask(same) +
+           " arrived) needs lane";
+    unsigned listed = 0;
+    for (unsigned l = 0; l < 32 && listed < 4; ++l) {
+      if (!(missing & (1u << l))) continue;
+      const Lane& other = lanes_[w * 32 + l];
+      std::string where = report::sourceLine(other.waitSite);
+      out += std::string(listed ? ", lane " : " ") + std::to_string(l) + " (thread " +
+             threadText(other.tid) + "), which never arrives: it waits at " +
+             (where.empty() ? "?" : where);
+      ++listed;
+    }
+  }
+  return out;
+}
+
+}  // namespace loom::sched
