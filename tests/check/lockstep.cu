@@ -122,12 +122,40 @@ __global__ void activeMaskOfBranch(unsigned* out) {
   out[t] = mask;
 }
 
+// The volatile tail computes the device's sum (blocks of 256; values up to 1000).
+static void legacyReductionCheck() {
+  const int blocks = 64, block = 256;
+  std::vector<int> hin(blocks * block);
+  for (size_t i = 0; i < hin.size(); ++i) hin[i] = int((i * 7919) % 1000);
+  int *din, *dsum;
+  CK(cudaMalloc(&din, hin.size() * sizeof(int)));
+  CK(cudaMalloc(&dsum, blocks * sizeof(int)));
+  CK(cudaMemcpy(din, hin.data(), hin.size() * sizeof(int), cudaMemcpyHostToDevice));
+  legacyReduce<<<blocks, block, block * sizeof(int)>>>(din, dsum);
+  CK_LAUNCH();
+  std::vector<int> hsum(blocks);
+  CK(cudaMemcpy(hsum.data(), dsum, blocks * sizeof(int), cudaMemcpyDeviceToHost));
+  int wrong = 0;
+  for (int b = 0; b < blocks; ++b) {
+    int want = 0;
+    for (int i = 0; i < block; ++i) want += hin[b * block + i];
+    wrong += hsum[b] != want;
+  }
+  check("legacy_volatile_reduction", wrong == 0, "%d of %d block sums wrong", wrong, blocks);
+}
+
 static loom::LaunchReport last() {
   std::vector<loom::LaunchReport> r = loom::launchReports();
   return r.empty() ? loom::LaunchReport{} : r.back();
 }
 
-int main() {
+int main(int argc, char** argv) {
+  // `legacy`: only the volatile reduction, with lockstep turned on by the environment
+  // (LOOM_LOCKSTEP=1) instead of the API.
+  if (argc > 1 && std::strcmp(argv[1], "legacy") == 0) {
+    legacyReductionCheck();
+    return finish("lockstep legacy");
+  }
   loom::setCountersEnabled(true);
   float *out, *A, *B;
   CK(cudaMalloc(&out, 32 * 33 * sizeof(float)));
@@ -255,25 +283,7 @@ int main() {
           (unsigned long long)r.metric(m::sharedStoreBankConflicts));
   }
 
-  // The volatile tail computes the device's sum (blocks of 256; values up to 1000).
-  const int blocks = 64, block = 256;
-  std::vector<int> hin(blocks * block);
-  for (size_t i = 0; i < hin.size(); ++i) hin[i] = int((i * 7919) % 1000);
-  int *din, *dsum;
-  CK(cudaMalloc(&din, hin.size() * sizeof(int)));
-  CK(cudaMalloc(&dsum, blocks * sizeof(int)));
-  CK(cudaMemcpy(din, hin.data(), hin.size() * sizeof(int), cudaMemcpyHostToDevice));
-  legacyReduce<<<blocks, block, block * sizeof(int)>>>(din, dsum);
-  CK_LAUNCH();
-  std::vector<int> hsum(blocks);
-  CK(cudaMemcpy(hsum.data(), dsum, blocks * sizeof(int), cudaMemcpyDeviceToHost));
-  int wrong = 0;
-  for (int b = 0; b < blocks; ++b) {
-    int want = 0;
-    for (int i = 0; i < block; ++i) want += hin[b * block + i];
-    wrong += hsum[b] != want;
-  }
-  check("legacy_volatile_reduction", wrong == 0, "%d of %d block sums wrong", wrong, blocks);
+  legacyReductionCheck();
 
   // __activemask() in a branch taken by every third lane names exactly those lanes.
   CK(cudaMemset(counts, 0xff, 32 * sizeof(unsigned)));
