@@ -24,6 +24,17 @@ __global__ void strided(float* out, int stride, unsigned activeLanes) {
   if (t < activeLanes) out[t] = sh[t * stride];
 }
 
+// ---- dynamic shared memory declared at namespace scope, a __constant__ index table ----
+extern __shared__ float nsDynamic[];
+__constant__ unsigned cStride;
+__global__ void namespaceShared(float* out) {
+  unsigned t = threadIdx.x;
+  nsDynamic[t] = float(t);  // 2 stores, conflict-free
+  nsDynamic[t + 32] = float(t + 32);
+  __syncwarp();
+  out[t] = nsDynamic[(t * cStride) % 64];  // 1 load; cStride is a constant-bank read on the device
+}
+
 // ---- the seed's transpose tile (kernels/transpose/transpose_shared.cu), one 32x32 block ----
 __global__ void transposeTile(const float* A, float* B, int N) {
   __shared__ float S[32][32];
@@ -209,6 +220,29 @@ int main(int argc, char** argv) {
           (unsigned long long)r.metric(m::sharedStoreInstructions));
   }
 
+  // Neither the thread-local pointer behind a namespace-scope extern __shared__ nor a __constant__
+  // read is a shared or global access: exactly the kernel's two stores, one load and one global
+  // store are counted. Stride 32 over 64 floats: words 0 and 32, both bank 0: 2 wavefronts.
+  {
+    unsigned stride = 32;
+    CK(cudaMemcpyToSymbol(cStride, &stride, sizeof stride));
+    namespaceShared<<<1, 32, 64 * sizeof(float)>>>(out);
+    CK_LAUNCH();
+    loom::LaunchReport r = last();
+    float h[32];
+    CK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+    check("namespace_extern_shared_and_constant",
+          h[1] == 32.0f && h[2] == 0.0f && r.metric(m::sharedStoreInstructions) == 2 &&
+              r.metric(m::sharedLoadInstructions) == 1 && r.metric(m::sharedLoadWavefronts) == 2 &&
+              r.metric(m::globalLoadRequests) == 0 && r.metric(m::globalStoreRequests) == 1,
+          "out[1] %g, st inst %llu, ld inst %llu wavefronts %llu, global ld %llu st %llu", h[1],
+          (unsigned long long)r.metric(m::sharedStoreInstructions),
+          (unsigned long long)r.metric(m::sharedLoadInstructions),
+          (unsigned long long)r.metric(m::sharedLoadWavefronts),
+          (unsigned long long)r.metric(m::globalLoadRequests),
+          (unsigned long long)r.metric(m::globalStoreRequests));
+  }
+
   // Global: 4 warps; cudaMalloc is 256-byte aligned, sectors are 32 bytes. A warp's 32 floats
   // at stride 1 are 4 sectors; stride 2: 8; stride 8 or more: 32 (one per lane). The store of
   // y[t] is 4 sectors per warp in every case.
@@ -299,8 +333,8 @@ int main(int argc, char** argv) {
   // The JSON report: one entry per launch, in launch order, with ncu's metric names.
   size_t launches = loom::launchReports().size();
   nlohmann::json j = nlohmann::json::parse(loom::reportJson());
-  bool shape = j["launches"].size() == launches && launches == 18;
-  const nlohmann::json& t = j["launches"][5];
+  bool shape = j["launches"].size() == launches && launches == 19;
+  const nlohmann::json& t = j["launches"][5];  // strides 0-4, then the tile
   shape = shape && t["kernel"] == "transposeTile(float const*, float*, int)" &&
           t["grid"] == nlohmann::json::array({1, 1, 1}) &&
           t["block"] == nlohmann::json::array({32, 32, 1}) && t["metrics"].size() == 13 &&

@@ -11,7 +11,9 @@
 namespace loom::check {
 
 enum class AccessOp : std::uint8_t { Load, Store, Atomic };
-// None: a stop that is no memory access (__activemask), grouped like one but not scored.
+// None: a stop that is not scored: no memory access (__activemask), or memory the device reads
+// another way or that Loom cannot classify (`__constant__` and `__device__` variables, host
+// memory); stopping there keeps lockstep ordering.
 enum class Space : std::uint8_t { Shared, Global, None };
 
 struct PendingAccess {
