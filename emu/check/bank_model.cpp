@@ -2,46 +2,219 @@
 
 #include <algorithm>
 #include <array>
-#include <vector>
 
+// The rules, as measured on an H100 (sm_90, driver 580, ncu 2025.3; records under
+// validate/results/h100-sm90/banks.*). 32 banks of 4 bytes: 4-byte word w is in bank w % 32.
+// A "pass" over a group of lanes costs as many wavefronts as the busiest bank must deliver.
+//
+// Loads and stores of 1, 2 and 4 bytes: one group (the warp). Busiest bank = the most distinct
+// words any bank holds (lanes on one word share it). Conflicts = wavefronts - 1.
+//
+// Stores of 8 and 16 bytes: groups of 128 bytes' worth of lanes, in lane order (half-warps for
+// 8 bytes, quarter-warps for 16), never merged, even when every lane stores to one address.
+// Wavefronts = sum over groups with an active lane of that group's busiest bank (distinct words);
+// conflicts = wavefronts - number of such groups.
+//
+// Loads of 8 and 16 bytes: as stores, except that when every pair of lanes (2k, 2k+1) that are
+// both active reads one address, the groups are twice as large (the whole warp for 8 bytes,
+// half-warps for 16). So a 64-bit broadcast is 1 wavefront, a 128-bit broadcast 2, and a
+// conflict-free 64-bit load whose even/odd lanes differ is 2 wavefronts, 0 conflicts.
+//
+// Atomics, per SharedAtomic form:
+//   Native (ATOMS.ADD/EXCH...): every lane is served on its own: busiest bank = the most active
+//     lanes touching one bank (lanes on one word do not merge). 4-byte: one group; 8-byte:
+//     half-warps. Conflicts = wavefronts - active groups.
+//   Cas (ATOMS.CAS): the Native pass count p, each pass 2 wavefronts; conflicts = p - groups.
+//   PopcInc (ATOMS.POPC.INC): lanes on one word merge: priced like a 4-byte load.
+//   CasLoop (LDS + ATOMS.CAST.SPIN until success): each iteration loads (the load rule) and
+//     spins (2 wavefronts per active group, no conflicts counted); per iteration and group, the
+//     lowest active lane on each bank succeeds unless an earlier group (same iteration) already
+//     changed its word. Inferred from whole-loop totals: matches most, not all, recorded loops.
 namespace loom::check {
+namespace {
 
-// First (textbook) rules, to be replaced by the rules the device sweep shows:
-// 32 banks of 4 bytes; lanes are processed in phases (whole warp for <= 4 bytes, half-warps for
-// 8 bytes, quarter-warps for 16 bytes); within a phase the cost is the largest number of distinct
-// words any bank must deliver; atomics serialize lanes on the same word.
-SharedCost sharedCost(const SharedRequest& request) {
-  if (request.activeMask == 0) return {0, 0};
-  const unsigned width = request.width == 0 ? 4 : request.width;
-  const unsigned lanesPerPhase = width <= 4 ? 32 : (width == 8 ? 16 : 8);
-  std::uint32_t wavefronts = 0;
-  std::uint32_t ideal = 0;
-  for (unsigned phaseStart = 0; phaseStart < 32; phaseStart += lanesPerPhase) {
-    std::array<std::vector<std::uint32_t>, 32> words;
-    std::array<std::uint32_t, 32> perBankMax{};
-    bool any = false;
-    for (unsigned lane = phaseStart; lane < phaseStart + lanesPerPhase; ++lane) {
-      if (!(request.activeMask >> lane & 1u)) continue;
-      any = true;
-      const std::uint32_t first = request.offset[lane] / 4;
-      const std::uint32_t last = (request.offset[lane] + width - 1) / 4;
-      for (std::uint32_t w = first; w <= last; ++w) {
-        auto& bank = words[w % 32];
-        if (request.op == SharedOp::Atomic) {
-          bank.push_back(w);
-        } else if (std::find(bank.begin(), bank.end(), w) == bank.end()) {
-          bank.push_back(w);
-        }
+constexpr unsigned kBanks = 32;
+constexpr unsigned kLanes = 32;
+
+bool active(std::uint32_t mask, unsigned lane) { return (mask >> lane) & 1u; }
+
+unsigned laneWords(const SharedRequest& r, unsigned lane, std::uint32_t* words) {
+  const unsigned width = r.width == 0 ? 4 : r.width;
+  const std::uint32_t first = r.offset[lane] / 4;
+  const std::uint32_t last = (r.offset[lane] + width - 1) / 4;
+  unsigned n = 0;
+  for (std::uint32_t w = first; w <= last; ++w) words[n++] = w;
+  return n;
+}
+
+// The most distinct words any bank holds among `lanes`. Per-bank lists searched linearly: a lane
+// puts at most one word in a bank, so a list holds at most 32 words, and in the common case of
+// no conflict every search is over at most one entry (the lockstep scheduler calls this for
+// every warp-level shared access).
+std::uint32_t busiestBankDistinct(const SharedRequest& r, std::uint32_t lanes) {
+  const unsigned width = r.width == 0 ? 4 : r.width;
+  std::uint32_t count[kBanks] = {};
+  std::uint32_t words[kBanks][kLanes];
+  std::uint32_t busiest = 0;
+  for (std::uint32_t m = lanes; m != 0; m &= m - 1) {
+    const unsigned lane = static_cast<unsigned>(__builtin_ctz(m));
+    const std::uint32_t first = r.offset[lane] / 4, last = (r.offset[lane] + width - 1) / 4;
+    for (std::uint32_t w = first; w <= last; ++w) {
+      const unsigned bank = w % kBanks;
+      std::uint32_t* list = words[bank];
+      const std::uint32_t have = count[bank];
+      std::uint32_t k = 0;
+      while (k < have && list[k] != w) ++k;
+      if (k < have) continue;
+      list[have] = w;
+      count[bank] = have + 1;
+      if (have + 1 > busiest) busiest = have + 1;
+    }
+  }
+  return busiest;
+}
+
+// The most lanes touching any one bank among `lanes` (each lane once per bank).
+std::uint32_t busiestBankLanes(const SharedRequest& r, std::uint32_t lanes) {
+  std::array<std::uint32_t, kBanks> perBank{};
+  std::uint32_t busiest = 0;
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    if (!active(lanes, lane)) continue;
+    std::uint32_t words[4];
+    const unsigned n = laneWords(r, lane, words);
+    std::uint32_t seen = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      const unsigned bank = words[i] % kBanks;
+      if (seen >> bank & 1u) continue;
+      seen |= 1u << bank;
+      busiest = std::max(busiest, ++perBank[bank]);
+    }
+  }
+  return busiest;
+}
+
+std::uint32_t groupLanes(unsigned groupSize, unsigned group) {
+  return groupSize >= kLanes ? 0xffffffffu : ((1u << groupSize) - 1u) << (group * groupSize);
+}
+
+// Sum over the groups of `groupSize` lanes (in lane order) of `busiest(group)`, and how many
+// groups had an active lane.
+template <class Busiest>
+SharedCost perGroup(const SharedRequest& r, std::uint32_t mask, unsigned groupSize, Busiest busiest,
+                    std::uint32_t wavefrontsPerPass = 1) {
+  std::uint32_t passes = 0, groups = 0;
+  for (unsigned g = 0; g * groupSize < kLanes; ++g) {
+    const std::uint32_t lanes = mask & groupLanes(groupSize, g);
+    if (!lanes) continue;
+    ++groups;
+    passes += busiest(r, lanes);
+  }
+  return {passes * wavefrontsPerPass, passes - groups};
+}
+
+bool pairsShareAddress(const SharedRequest& r, std::uint32_t mask) {
+  for (unsigned k = 0; k < kLanes; k += 2)
+    if (active(mask, k) && active(mask, k + 1) && r.offset[k] != r.offset[k + 1]) return false;
+  return true;
+}
+
+SharedCost loadStoreCost(const SharedRequest& r, std::uint32_t mask, bool load) {
+  if (mask == 0) return {0, 0};
+  const unsigned width = r.width == 0 ? 4 : r.width;
+  if (width <= 4) return perGroup(r, mask, kLanes, busiestBankDistinct);
+  unsigned groupSize = 128 / width;
+  if (load && pairsShareAddress(r, mask)) groupSize *= 2;
+  return perGroup(r, mask, groupSize, busiestBankDistinct);
+}
+
+unsigned atomicGroupSize(unsigned width) { return width <= 4 ? kLanes : 128 / width; }
+
+// The CAS loop: returns load, atomic costs and iteration count.
+SharedAccessCost casLoopCost(const SharedRequest& r) {
+  SharedAccessCost total;
+  const unsigned width = r.width == 0 ? 4 : r.width;
+  const unsigned groupSize = atomicGroupSize(width);
+  std::uint32_t remaining = r.activeMask;
+  while (remaining) {
+    const SharedCost ld = loadStoreCost(r, remaining, true);
+    total.load.cost.wavefronts += ld.wavefronts;
+    total.load.cost.bankConflicts += ld.bankConflicts;
+    ++total.load.instructions;
+    ++total.atomic.instructions;
+    std::uint32_t succeeded = 0;
+    std::uint32_t changedWords[kLanes];
+    unsigned changed = 0;
+    for (unsigned g = 0; g * groupSize < kLanes; ++g) {
+      const std::uint32_t lanes = remaining & groupLanes(groupSize, g);
+      if (!lanes) continue;
+      total.atomic.cost.wavefronts += 2;
+      std::uint32_t bankTaken = 0;
+      const unsigned changedBefore = changed;
+      for (unsigned lane = 0; lane < kLanes; ++lane) {
+        if (!active(lanes, lane)) continue;
+        std::uint32_t words[4];
+        const unsigned n = laneWords(r, lane, words);
+        std::uint32_t banks = 0;
+        for (unsigned i = 0; i < n; ++i) banks |= 1u << (words[i] % kBanks);
+        if (banks & bankTaken) continue;  // an earlier lane of this group holds the bank
+        bankTaken |= banks;
+        const std::uint32_t word = r.offset[lane] / 4;
+        bool stale = false;
+        for (unsigned i = 0; i < changedBefore; ++i) stale |= changedWords[i] == word;
+        if (stale) continue;  // an earlier group changed the word: the compare fails
+        succeeded |= 1u << lane;
+        changedWords[changed++] = word;
       }
     }
-    if (!any) continue;
-    std::uint32_t cost = 0;
-    for (unsigned b = 0; b < 32; ++b) cost = std::max<std::uint32_t>(cost, words[b].size());
-    (void)perBankMax;
-    wavefronts += cost;
-    ideal += 1;
+    if (!succeeded) break;  // cannot happen: the lowest active lane always succeeds
+    remaining &= ~succeeded;
   }
-  return {wavefronts, wavefronts - ideal};
+  return total;
+}
+
+SharedCost atomicCost(const SharedRequest& r) {
+  if (r.activeMask == 0) return {0, 0};
+  const unsigned width = r.width == 0 ? 4 : r.width;
+  switch (r.atomic) {
+    case SharedAtomic::Native:
+      return perGroup(r, r.activeMask, atomicGroupSize(width), busiestBankLanes);
+    case SharedAtomic::Cas:
+      return perGroup(r, r.activeMask, atomicGroupSize(width), busiestBankLanes, 2);
+    case SharedAtomic::PopcInc:
+      return perGroup(r, r.activeMask, kLanes, busiestBankDistinct);
+    case SharedAtomic::CasLoop:
+      return casLoopCost(r).atomic.cost;
+  }
+  return {0, 0};
+}
+
+}  // namespace
+
+SharedCost sharedCost(const SharedRequest& request) {
+  switch (request.op) {
+    case SharedOp::Load: return loadStoreCost(request, request.activeMask, true);
+    case SharedOp::Store: return loadStoreCost(request, request.activeMask, false);
+    case SharedOp::Atomic: return atomicCost(request);
+  }
+  return {0, 0};
+}
+
+SharedAccessCost sharedAccessCost(const SharedRequest& request) {
+  SharedAccessCost cost;
+  if (request.activeMask == 0) return cost;
+  switch (request.op) {
+    case SharedOp::Load:
+      cost.load = {sharedCost(request), 1};
+      break;
+    case SharedOp::Store:
+      cost.store = {sharedCost(request), 1};
+      break;
+    case SharedOp::Atomic:
+      if (request.atomic == SharedAtomic::CasLoop) return casLoopCost(request);
+      cost.atomic = {sharedCost(request), 1};
+      break;
+  }
+  return cost;
 }
 
 }  // namespace loom::check

@@ -49,6 +49,8 @@ float flushSubnormal(float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std:
   if (loom::sched::tLockstepAccesses) [[unlikely]]                            \
     lockstepAtomic(a, sizeof(*(a)), LOOM_CALL_SITE());
 
+namespace loom::device {
+
 #define LOOM_RMW(name, T, expr)                                   \
   T name(T* address, T val) {                                     \
     LOOM_ATOMIC_STOP(address)                                     \
@@ -92,6 +94,8 @@ int atomicXor(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
 unsigned atomicXor(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
 unsigned long long atomicXor(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
 
+}  // namespace loom::device
+
 namespace {
 // A compare-and-swap that does not swap is how spin locks wait: let the block's other threads
 // (perhaps the lock holder) run before trying again.
@@ -105,7 +109,11 @@ T cas(T* address, T compare, T val) {
 }
 }  // namespace
 
+namespace loom::device {
+
 int atomicCAS(int* a, int c, int v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
 unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
 unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
 unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
+
+}  // namespace loom::device

@@ -14,6 +14,12 @@ struct AddressRange {
 // instrumented code). Computed once per thread.
 AddressRange staticSharedRange();
 
+// The thread-local pointers of namespace-scope `extern __shared__` declarations (see
+// loom/device/memory_access.h): bindExternShared points this thread's copies at `base`;
+// isExternSharedSlot tells whether an address is one of them.
+void bindExternShared(void* base);
+bool isExternSharedSlot(std::uintptr_t address);
+
 // Shared memory of the block running on this worker: the static __shared__ variables (the
 // executable's thread-local block of this thread) or the dynamic shared arena.
 bool isSharedAddress(const void* p);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "loom/device/lane_builtins.h"
+#include "mem/address_space.h"
 #include "report/symbolize.h"
 #include "sched/worker.h"
 
@@ -67,6 +68,7 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   loom_lane_builtins.ntid = uint3{launch.block.x, launch.block.y, launch.block.z};
   loom_lane_builtins.nctaid = uint3{launch.grid.x, launch.grid.y, launch.grid.z};
   tDynamicSharedBase = worker_.sharedArena().base();
+  mem::bindExternShared(tDynamicSharedBase);
 
   tCurrentRunner = this;
   // No signal mask saved: that would be a system call per block. A fault that arrives through

@@ -27,6 +27,10 @@
 #include "loom/device/lane_builtins.h"
 #include "sched/launch.h"
 
+namespace loom::mem {
+class DeviceHeap;
+}
+
 namespace loom::sched {
 
 class Worker;
@@ -176,6 +180,7 @@ private:
   std::uintptr_t staticSharedBegin_ = 0, staticSharedSize_ = 0;
   std::uintptr_t dynamicSharedBegin_ = 0, dynamicSharedSize_ = 0;
   std::uintptr_t argumentsBegin_ = 0;
+  const mem::DeviceHeap* heap_ = nullptr;
 
   std::vector<RunnerFiber*> fibersInUse_;   // prepared: running, waiting or parked
   std::vector<RunnerFiber*> parkedFibers_;  // finished their threads; resumable as runners

@@ -20,6 +20,7 @@
 #include <bit>
 
 #include "mem/address_space.h"
+#include "mem/device_heap.h"
 #include "sched/block_runner.h"
 #include "sched/worker.h"
 
@@ -53,6 +54,7 @@ void BlockRunner::lockstepBegin() {
   dynamicSharedBegin_ = reinterpret_cast<std::uintptr_t>(worker_.sharedArena().base());
   dynamicSharedSize_ = mem::SharedArena::kCapacity;
   argumentsBegin_ = reinterpret_cast<std::uintptr_t>(launch_->arguments.get());
+  heap_ = &mem::DeviceHeap::instance();
   tLockstepAccesses = true;
 }
 
@@ -71,16 +73,23 @@ void BlockRunner::access(std::uintptr_t address, unsigned width, check::AccessOp
   a.width = static_cast<std::uint8_t>(width);
   a.op = op;
   if (address - staticSharedBegin_ < staticSharedSize_) {
+    // The pointer of a namespace-scope extern __shared__ is thread-local too, but no shared memory.
+    if (width == 8 && mem::isExternSharedSlot(address)) [[unlikely]] return;
     a.space = check::Space::Shared;
     a.address = address - staticSharedBegin_;
   } else if (address - dynamicSharedBegin_ < dynamicSharedSize_) {
     a.space = check::Space::Shared;
     a.address = address - dynamicSharedBegin_ + kDynamicSharedOffset;
+  } else if (heap_->inRange(reinterpret_cast<const void*>(address))) {
+    a.space = check::Space::Global;  // cudaMalloc'd, managed or pinned memory
+    a.address = address;
   } else {
     const StackPool::Stack& stack = current_->fiber->stack;
     if (address - reinterpret_cast<std::uintptr_t>(stack.low) < stack.size) return;  // local
     if (address - argumentsBegin_ < kArgumentBlockBytes) return;  // kernel parameters
-    a.space = check::Space::Global;
+    // `__constant__` and `__device__` variables are plain globals of the program: Loom cannot
+    // tell them apart, and ncu counts constant-bank reads as no global request at all.
+    a.space = check::Space::None;
     a.address = address;
   }
   stopAtAccess(a);

@@ -24,6 +24,17 @@ __global__ void strided(float* out, int stride, unsigned activeLanes) {
   if (t < activeLanes) out[t] = sh[t * stride];
 }
 
+// ---- dynamic shared memory declared at namespace scope, a __constant__ index table ----
+extern __shared__ float nsDynamic[];
+__constant__ unsigned cStride;
+__global__ void namespaceShared(float* out) {
+  unsigned t = threadIdx.x;
+  nsDynamic[t] = float(t);  // 2 stores, conflict-free
+  nsDynamic[t + 32] = float(t + 32);
+  __syncwarp();
+  out[t] = nsDynamic[(t * cStride) % 64];  // 1 load; cStride is a constant-bank read on the device
+}
+
 // ---- the seed's transpose tile (kernels/transpose/transpose_shared.cu), one 32x32 block ----
 __global__ void transposeTile(const float* A, float* B, int N) {
   __shared__ float S[32][32];
@@ -122,12 +133,40 @@ __global__ void activeMaskOfBranch(unsigned* out) {
   out[t] = mask;
 }
 
+// The volatile tail computes the device's sum (blocks of 256; values up to 1000).
+static void legacyReductionCheck() {
+  const int blocks = 64, block = 256;
+  std::vector<int> hin(blocks * block);
+  for (size_t i = 0; i < hin.size(); ++i) hin[i] = int((i * 7919) % 1000);
+  int *din, *dsum;
+  CK(cudaMalloc(&din, hin.size() * sizeof(int)));
+  CK(cudaMalloc(&dsum, blocks * sizeof(int)));
+  CK(cudaMemcpy(din, hin.data(), hin.size() * sizeof(int), cudaMemcpyHostToDevice));
+  legacyReduce<<<blocks, block, block * sizeof(int)>>>(din, dsum);
+  CK_LAUNCH();
+  std::vector<int> hsum(blocks);
+  CK(cudaMemcpy(hsum.data(), dsum, blocks * sizeof(int), cudaMemcpyDeviceToHost));
+  int wrong = 0;
+  for (int b = 0; b < blocks; ++b) {
+    int want = 0;
+    for (int i = 0; i < block; ++i) want += hin[b * block + i];
+    wrong += hsum[b] != want;
+  }
+  check("legacy_volatile_reduction", wrong == 0, "%d of %d block sums wrong", wrong, blocks);
+}
+
 static loom::LaunchReport last() {
   std::vector<loom::LaunchReport> r = loom::launchReports();
   return r.empty() ? loom::LaunchReport{} : r.back();
 }
 
-int main() {
+int main(int argc, char** argv) {
+  // `legacy`: only the volatile reduction, with lockstep turned on by the environment
+  // (LOOM_LOCKSTEP=1) instead of the API.
+  if (argc > 1 && std::strcmp(argv[1], "legacy") == 0) {
+    legacyReductionCheck();
+    return finish("lockstep legacy");
+  }
   loom::setCountersEnabled(true);
   float *out, *A, *B;
   CK(cudaMalloc(&out, 32 * 33 * sizeof(float)));
@@ -179,6 +218,29 @@ int main() {
           (unsigned long long)r.metric(m::sharedStoreBankConflicts),
           (unsigned long long)r.metric(m::sharedLoadInstructions),
           (unsigned long long)r.metric(m::sharedStoreInstructions));
+  }
+
+  // Neither the thread-local pointer behind a namespace-scope extern __shared__ nor a __constant__
+  // read is a shared or global access: exactly the kernel's two stores, one load and one global
+  // store are counted. Stride 32 over 64 floats: words 0 and 32, both bank 0: 2 wavefronts.
+  {
+    unsigned stride = 32;
+    CK(cudaMemcpyToSymbol(cStride, &stride, sizeof stride));
+    namespaceShared<<<1, 32, 64 * sizeof(float)>>>(out);
+    CK_LAUNCH();
+    loom::LaunchReport r = last();
+    float h[32];
+    CK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+    check("namespace_extern_shared_and_constant",
+          h[1] == 32.0f && h[2] == 0.0f && r.metric(m::sharedStoreInstructions) == 2 &&
+              r.metric(m::sharedLoadInstructions) == 1 && r.metric(m::sharedLoadWavefronts) == 2 &&
+              r.metric(m::globalLoadRequests) == 0 && r.metric(m::globalStoreRequests) == 1,
+          "out[1] %g, st inst %llu, ld inst %llu wavefronts %llu, global ld %llu st %llu", h[1],
+          (unsigned long long)r.metric(m::sharedStoreInstructions),
+          (unsigned long long)r.metric(m::sharedLoadInstructions),
+          (unsigned long long)r.metric(m::sharedLoadWavefronts),
+          (unsigned long long)r.metric(m::globalLoadRequests),
+          (unsigned long long)r.metric(m::globalStoreRequests));
   }
 
   // Global: 4 warps; cudaMalloc is 256-byte aligned, sectors are 32 bytes. A warp's 32 floats
@@ -255,25 +317,7 @@ int main() {
           (unsigned long long)r.metric(m::sharedStoreBankConflicts));
   }
 
-  // The volatile tail computes the device's sum (blocks of 256; values up to 1000).
-  const int blocks = 64, block = 256;
-  std::vector<int> hin(blocks * block);
-  for (size_t i = 0; i < hin.size(); ++i) hin[i] = int((i * 7919) % 1000);
-  int *din, *dsum;
-  CK(cudaMalloc(&din, hin.size() * sizeof(int)));
-  CK(cudaMalloc(&dsum, blocks * sizeof(int)));
-  CK(cudaMemcpy(din, hin.data(), hin.size() * sizeof(int), cudaMemcpyHostToDevice));
-  legacyReduce<<<blocks, block, block * sizeof(int)>>>(din, dsum);
-  CK_LAUNCH();
-  std::vector<int> hsum(blocks);
-  CK(cudaMemcpy(hsum.data(), dsum, blocks * sizeof(int), cudaMemcpyDeviceToHost));
-  int wrong = 0;
-  for (int b = 0; b < blocks; ++b) {
-    int want = 0;
-    for (int i = 0; i < block; ++i) want += hin[b * block + i];
-    wrong += hsum[b] != want;
-  }
-  check("legacy_volatile_reduction", wrong == 0, "%d of %d block sums wrong", wrong, blocks);
+  legacyReductionCheck();
 
   // __activemask() in a branch taken by every third lane names exactly those lanes.
   CK(cudaMemset(counts, 0xff, 32 * sizeof(unsigned)));
@@ -289,8 +333,8 @@ int main() {
   // The JSON report: one entry per launch, in launch order, with ncu's metric names.
   size_t launches = loom::launchReports().size();
   nlohmann::json j = nlohmann::json::parse(loom::reportJson());
-  bool shape = j["launches"].size() == launches && launches == 18;
-  const nlohmann::json& t = j["launches"][5];
+  bool shape = j["launches"].size() == launches && launches == 19;
+  const nlohmann::json& t = j["launches"][5];  // strides 0-4, then the tile
   shape = shape && t["kernel"] == "transposeTile(float const*, float*, int)" &&
           t["grid"] == nlohmann::json::array({1, 1, 1}) &&
           t["block"] == nlohmann::json::array({32, 32, 1}) && t["metrics"].size() == 13 &&

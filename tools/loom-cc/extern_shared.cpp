@@ -161,19 +161,24 @@ class ExternSharedFinder {
         *nameAt + 3 < rest.size() ? slice(rest[*nameAt + 3], rest.back() + 1) : std::string();
 
     // In a function, a plain local: the kernel reads the base through one uninstrumented call
-    // per thread. A thread_local there would be read through a guard variable and a pointer in
-    // thread-local storage, accesses the memory-access hooks see (and lockstep mode would
-    // count as shared memory). At namespace scope only a thread_local can be per worker.
+    // per thread. At namespace scope, a constant-initialised thread_local pointer that the
+    // engine sets on each worker, registered at start-up: a thread_local initialised from a call
+    // would be read through a guard variable on every use, accesses the memory-access hooks see
+    // (and lockstep mode would count as shared memory).
     std::string replacement = functionScope_ ? "[[maybe_unused]] " : "static thread_local ";
     for (const std::string& a : attributes) replacement += a + " ";
+    std::string constness = functionScope_ ? " const " : " ";
     // The space after '<' keeps `<::ns::T` from reading as the digraph `<:`.
-    if (bounds.empty()) {
-      replacement += type + " * const " + name + " = reinterpret_cast< " + type + " *>(";
+    std::string declarator = bounds.empty() ? type + " *" + constness + name
+                                            : type + " (*" + constness + name + ")" + bounds;
+    std::string pointerType = bounds.empty() ? type + " *" : type + " (*)" + bounds;
+    if (functionScope_) {
+      replacement += declarator + " = reinterpret_cast< " + pointerType +
+                     ">(::loom::dynamicSharedBase());";
     } else {
-      replacement += type + " (* const " + name + ")" + bounds + " = reinterpret_cast< " + type +
-                     " (*)" + bounds + ">(";
+      replacement += declarator + " = nullptr; [[maybe_unused]] static const bool loom_extern_shared_" +
+                     name + " = ::loom::registerExternShared(&" + name + ");";
     }
-    replacement += "::loom::dynamicSharedBase());";
     std::size_t begin = tokens_[declStart].begin;
     std::size_t end = tokens_[semicolon].end;
     for (std::size_t k = begin; k < end; ++k) {

@@ -14,6 +14,7 @@ unsigned modelWidth(unsigned w) { return w <= 1 ? 1 : w <= 2 ? 2 : w <= 4 ? 4 : 
 
 void scoreRequest(const PendingAccess* lanes, std::uint32_t group, SiteTable& table) {
   const PendingAccess& first = lanes[std::countr_zero(group)];
+  if (first.space == Space::None) return;
   Counters& c = table.at(first.site);
   unsigned width = modelWidth(first.width);
   if (first.space == Space::Shared) {

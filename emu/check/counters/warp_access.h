@@ -11,7 +11,10 @@
 namespace loom::check {
 
 enum class AccessOp : std::uint8_t { Load, Store, Atomic };
-enum class Space : std::uint8_t { Shared, Global };
+// None: a stop that is not scored: memory the device reads another way or that Loom cannot
+// classify (`__constant__` and `__device__` variables, host memory); stopping there keeps
+// lockstep ordering.
+enum class Space : std::uint8_t { Shared, Global, None };
 
 struct PendingAccess {
   const void* site = nullptr;  // the access's code address: lanes at one site form a request

@@ -22,6 +22,9 @@ Recorder::Recorder() {
     enabled_ = true;
     writeReportAtExit(path);
   }
+  // LOOM_LOCKSTEP=1: lockstep warps (legacy warp-synchronous code) without writing a report.
+  const char* lockstep = std::getenv("LOOM_LOCKSTEP");
+  if (lockstep && *lockstep && *lockstep != '0') enabled_ = true;
 }
 
 bool Recorder::enabled() const {

@@ -28,8 +28,8 @@ class Recorder {
 public:
   static Recorder& instance();
 
-  // Counters (and with them lockstep warps) are on when LOOM_REPORT is set or the C++ API
-  // turned them on. Read once per launch.
+  // Counters (and with them lockstep warps) are on when LOOM_REPORT or LOOM_LOCKSTEP=1 is set
+  // or the C++ API turned them on. Read once per launch.
   bool enabled() const;
   void setEnabled(bool on);
 

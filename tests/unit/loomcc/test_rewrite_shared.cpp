@@ -14,9 +14,14 @@ std::string rewritten(const std::string& in) {
   return r.text;
 }
 
+// At namespace scope: a constant-initialised thread_local pointer, registered with the engine.
+std::string registration(const std::string& name) {
+  return " = nullptr; [[maybe_unused]] static const bool loom_extern_shared_" + name +
+         " = ::loom::registerExternShared(&" + name + ");";
+}
+
 std::string expected(const std::string& attrs, const std::string& type, const std::string& name) {
-  return "static thread_local " + attrs + type + " * const " + name + " = reinterpret_cast< " +
-         type + " *>(::loom::dynamicSharedBase());";
+  return "static thread_local " + attrs + type + " * " + name + registration(name);
 }
 
 // The same declaration inside a function: a plain local pointer.
@@ -56,11 +61,13 @@ TEST_CASE("extern shared: types with parentheses, arrays of arrays", "[loomcc][r
   CHECK(rewritten("extern thread_local Vec<sizeof(int), 4> s[];") ==
         expected("", "Vec<sizeof(int), 4>", "s"));
   CHECK(rewritten("extern thread_local float s[][4];") ==
-        "static thread_local float (* const s)[4] = reinterpret_cast< float (*)[4]>"
-        "(::loom::dynamicSharedBase());");
+        "static thread_local float (* s)[4]" + registration("s"));
   CHECK(rewritten("extern thread_local int s[][N + 1][2];") ==
-        "static thread_local int (* const s)[N + 1][2] = reinterpret_cast< int (*)[N + 1][2]>"
-        "(::loom::dynamicSharedBase());");
+        "static thread_local int (* s)[N + 1][2]" + registration("s"));
+  // In a function, the same declaration is a plain local pointer to T[N].
+  CHECK(rewritten("void k() { extern thread_local float s[][4]; }") ==
+        "void k() { [[maybe_unused]] float (* const s)[4] = reinterpret_cast< float (*)[4]>"
+        "(::loom::dynamicSharedBase()); }");
 }
 
 TEST_CASE("extern shared: attributes before or after the type", "[loomcc][rewrite]") {

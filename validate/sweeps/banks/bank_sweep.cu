@@ -3,6 +3,7 @@
 // Compute's per-launch counters are that instruction's cost.
 //   bank_sweep list                 print the patterns (index, name, tier)
 //   bank_sweep run FIRST COUNT      launch patterns FIRST .. FIRST+COUNT-1 in order
+//   bank_sweep runidx I J K ...     launch the patterns with these indices, in this order
 // Built by nvcc, the accesses are inline PTX so that each is one SASS instruction that nvcc cannot
 // merge, split, drop or aggregate (the recorded SASS shows it); the C* atomics are CUDA C++ on
 // purpose. Built by loom-cc, the same accesses are plain C++ (Loom forms the warp requests itself).
@@ -31,6 +32,8 @@ using loom_sweep::Space;
 
 __constant__ unsigned c_mask;
 __constant__ unsigned c_off[32];
+__constant__ unsigned c_magic;
+__constant__ unsigned* c_sink;
 
 template <unsigned W> struct Word;
 template <> struct Word<1> { typedef unsigned char T; };
@@ -79,42 +82,53 @@ template <unsigned W, bool Store> __device__ void globalAccess(unsigned char* p,
   else loadAt<W>(p);
 }
 #else
-// nvcc: one PTX instruction per access.
+// nvcc: one PTX instruction per access. ptxas drops a load whose value is dead, and sinks it into
+// a branch that alone uses it, so every loaded value is compared with c_magic, a value no probe
+// loads (global memory is zeroed; 8/16-bit values cannot reach it), and a match would store to
+// c_sink (the global buffer): the load always runs, the store never does.
+__device__ __forceinline__ void keep(unsigned v, unsigned lane) {
+  if (v == c_magic) c_sink[lane] = v;
+}
 template <Access A, unsigned W> __device__ void sharedPtx(unsigned a, unsigned lane);
-template <> __device__ void sharedPtx<Access::Load, 1>(unsigned a, unsigned) {
+template <> __device__ void sharedPtx<Access::Load, 1>(unsigned a, unsigned lane) {
   unsigned short v;
   asm volatile("ld.shared.u8 %0, [%1];" : "=h"(v) : "r"(a) : "memory");
+  keep(v, lane);
 }
 template <> __device__ void sharedPtx<Access::Store, 1>(unsigned a, unsigned lane) {
   unsigned short v = (unsigned short)lane;
   asm volatile("st.shared.u8 [%0], %1;" : : "r"(a), "h"(v) : "memory");
 }
-template <> __device__ void sharedPtx<Access::Load, 2>(unsigned a, unsigned) {
+template <> __device__ void sharedPtx<Access::Load, 2>(unsigned a, unsigned lane) {
   unsigned short v;
   asm volatile("ld.shared.u16 %0, [%1];" : "=h"(v) : "r"(a) : "memory");
+  keep(v, lane);
 }
 template <> __device__ void sharedPtx<Access::Store, 2>(unsigned a, unsigned lane) {
   unsigned short v = (unsigned short)lane;
   asm volatile("st.shared.u16 [%0], %1;" : : "r"(a), "h"(v) : "memory");
 }
-template <> __device__ void sharedPtx<Access::Load, 4>(unsigned a, unsigned) {
+template <> __device__ void sharedPtx<Access::Load, 4>(unsigned a, unsigned lane) {
   unsigned v;
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory");
+  keep(v, lane);
 }
 template <> __device__ void sharedPtx<Access::Store, 4>(unsigned a, unsigned lane) {
   asm volatile("st.shared.u32 [%0], %1;" : : "r"(a), "r"(lane) : "memory");
 }
-template <> __device__ void sharedPtx<Access::Load, 8>(unsigned a, unsigned) {
+template <> __device__ void sharedPtx<Access::Load, 8>(unsigned a, unsigned lane) {
   unsigned long long v;
   asm volatile("ld.shared.u64 %0, [%1];" : "=l"(v) : "r"(a) : "memory");
+  keep((unsigned)v ^ (unsigned)(v >> 32), lane);
 }
 template <> __device__ void sharedPtx<Access::Store, 8>(unsigned a, unsigned lane) {
   unsigned long long v = lane;
   asm volatile("st.shared.u64 [%0], %1;" : : "r"(a), "l"(v) : "memory");
 }
-template <> __device__ void sharedPtx<Access::Load, 16>(unsigned a, unsigned) {
+template <> __device__ void sharedPtx<Access::Load, 16>(unsigned a, unsigned lane) {
   unsigned x, y, z, w;
   asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x), "=r"(y), "=r"(z), "=r"(w) : "r"(a) : "memory");
+  keep(x ^ y ^ z ^ w, lane);
 }
 template <> __device__ void sharedPtx<Access::Store, 16>(unsigned a, unsigned lane) {
   asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" : : "r"(a), "r"(lane), "r"(lane + 1), "r"(lane + 2), "r"(lane + 3) : "memory");
@@ -158,25 +172,30 @@ template <Access A, unsigned W> __device__ void sharedAccess(unsigned char* p, u
   }
 }
 template <unsigned W, bool Store> __device__ void globalPtx(unsigned char* p, unsigned lane);
-template <> __device__ void globalPtx<1, false>(unsigned char* p, unsigned) {
+template <> __device__ void globalPtx<1, false>(unsigned char* p, unsigned lane) {
   unsigned short v;
   asm volatile("ld.global.u8 %0, [%1];" : "=h"(v) : "l"(p) : "memory");
+  keep(v, lane);
 }
-template <> __device__ void globalPtx<2, false>(unsigned char* p, unsigned) {
+template <> __device__ void globalPtx<2, false>(unsigned char* p, unsigned lane) {
   unsigned short v;
   asm volatile("ld.global.u16 %0, [%1];" : "=h"(v) : "l"(p) : "memory");
+  keep(v, lane);
 }
-template <> __device__ void globalPtx<4, false>(unsigned char* p, unsigned) {
+template <> __device__ void globalPtx<4, false>(unsigned char* p, unsigned lane) {
   unsigned v;
   asm volatile("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  keep(v, lane);
 }
-template <> __device__ void globalPtx<8, false>(unsigned char* p, unsigned) {
+template <> __device__ void globalPtx<8, false>(unsigned char* p, unsigned lane) {
   unsigned long long v;
   asm volatile("ld.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  keep((unsigned)v ^ (unsigned)(v >> 32), lane);
 }
-template <> __device__ void globalPtx<16, false>(unsigned char* p, unsigned) {
+template <> __device__ void globalPtx<16, false>(unsigned char* p, unsigned lane) {
   unsigned x, y, z, w;
   asm volatile("ld.global.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x), "=r"(y), "=r"(z), "=r"(w) : "l"(p) : "memory");
+  keep(x ^ y ^ z ^ w, lane);
 }
 template <> __device__ void globalPtx<1, true>(unsigned char* p, unsigned lane) {
   unsigned short v = (unsigned short)lane;
@@ -263,18 +282,29 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < patterns.size(); ++i) printf("%zu %s %d\n", i, patterns[i].name.c_str(), patterns[i].tier);
     return 0;
   }
-  if (argc != 4 || strcmp(argv[1], "run") != 0) {
-    fprintf(stderr, "usage: %s list | run FIRST COUNT\n", argv[0]);
+  std::vector<size_t> indices;
+  if (argc >= 2 && strcmp(argv[1], "runidx") == 0) {
+    for (int a = 2; a < argc; ++a) indices.push_back(strtoul(argv[a], nullptr, 10));
+  } else if (argc == 4 && strcmp(argv[1], "run") == 0) {
+    const size_t first = strtoul(argv[2], nullptr, 10);
+    const size_t count = strtoul(argv[3], nullptr, 10);
+    for (size_t i = first; i < first + count && i < patterns.size(); ++i) indices.push_back(i);
+  } else {
+    fprintf(stderr, "usage: %s list | run FIRST COUNT | runidx I...\n", argv[0]);
     return 1;
   }
-  const size_t first = strtoul(argv[2], nullptr, 10);
-  size_t count = strtoul(argv[3], nullptr, 10);
-  if (first > patterns.size()) count = 0;
-  else if (count > patterns.size() - first) count = patterns.size() - first;
   unsigned char* buffer = nullptr;
   CHECK(cudaMalloc(&buffer, loom_sweep::kGlobalBuffer));
   CHECK(cudaMemset(buffer, 0, loom_sweep::kGlobalBuffer));
-  for (size_t i = first; i < first + count; ++i) {
+  const unsigned magic = 0x9e3779b9u;
+  unsigned* sinkTarget = reinterpret_cast<unsigned*>(buffer);
+  CHECK(cudaMemcpyToSymbol(c_magic, &magic, sizeof magic));
+  CHECK(cudaMemcpyToSymbol(c_sink, &sinkTarget, sizeof sinkTarget));
+  for (size_t i : indices) {
+    if (i >= patterns.size()) {
+      fprintf(stderr, "no pattern %zu\n", i);
+      return 1;
+    }
     const Pattern& p = patterns[i];
     CHECK(cudaMemcpyToSymbol(c_mask, &p.mask, sizeof p.mask));
     CHECK(cudaMemcpyToSymbol(c_off, p.offset, sizeof p.offset));

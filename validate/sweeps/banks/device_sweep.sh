@@ -3,9 +3,10 @@
 # builds the probe and the seed kernels, records the environment, the probe's SASS, ncu's metric
 # list, then profiles the seed kernels and as many sweep patterns (in list order, tier 1 first) as
 # fit before the deadline, in chunks whose size follows the measured cost of a profiled launch.
-# Usage: device_sweep.sh OUTDIR SECONDS KERNELS_ROOT
+# Usage: device_sweep.sh OUTDIR SECONDS KERNELS_ROOT [INDEX_FILE]
+# With INDEX_FILE (one pattern index a line), only those patterns run, and the seed kernels don't.
 set -u
-out=${1:?output dir}; budget=${2:-240}; kroot=${3:?kernels root}
+out=${1:?output dir}; budget=${2:-240}; kroot=${3:?kernels root}; indexfile=${4:-}
 start=$(date +%s); deadline=$((start + budget))
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$(mktemp -d)
@@ -63,25 +64,33 @@ ncuflags="--csv --print-units base --cache-control none --clock-control none --m
 echo "ncu $ncuflags --log-file <chunk>.csv <program> [args]" > "$out/command.txt"
 echo "metrics chosen at +$(( $(date +%s) - start ))s"
 
-for p in add transpose_shared transpose_global reduce; do
-  t0=$(date +%s)
-  ncu $ncuflags --log-file "$out/raw/kernels_$p.csv" "$bin/$p" > "$out/raw/kernels_$p.out" 2>&1
-  echo "kernels $p: exit $? in $(( $(date +%s) - t0 ))s"
-done
+if [ -z "$indexfile" ]; then
+  for p in add transpose_shared transpose_global reduce; do
+    t0=$(date +%s)
+    ncu $ncuflags --log-file "$out/raw/kernels_$p.csv" "$bin/$p" > "$out/raw/kernels_$p.out" 2>&1
+    echo "kernels $p: exit $? in $(( $(date +%s) - t0 ))s"
+  done
+  seq 0 $((total - 1)) > "$bin/indices"
+else
+  cp "$indexfile" "$bin/indices"
+fi
+count=$(wc -l < "$bin/indices")
 
-first=0; rate_ms=0
-while [ "$first" -lt "$total" ]; do
+done_=0; rate_ms=0; chunk=0
+while [ "$done_" -lt "$count" ]; do
   left=$(( deadline - $(date +%s) ))
   [ "$left" -lt 12 ] && break
   if [ "$rate_ms" -eq 0 ]; then n=40; else n=$(( (left - 6) * 1000 / rate_ms )); fi
   [ "$n" -gt 150 ] && n=150
   [ "$n" -lt 5 ] && break
+  sed -n "$((done_ + 1)),$((done_ + n))p" "$bin/indices" > "$out/raw/sweep_$chunk.idx"
+  n=$(wc -l < "$out/raw/sweep_$chunk.idx")
   t0=$(date +%s%N)
-  ncu $ncuflags --log-file "$out/raw/sweep_$first.csv" "$bin/bank_sweep" run "$first" "$n" > "$out/raw/sweep_$first.out" 2>&1
+  ncu $ncuflags --log-file "$out/raw/sweep_$chunk.csv" "$bin/bank_sweep" runidx $(cat "$out/raw/sweep_$chunk.idx") > "$out/raw/sweep_$chunk.out" 2>&1
   rc=$?
   t1=$(date +%s%N)
   rate_ms=$(( (t1 - t0) / 1000000 / n + 1 ))
-  echo "sweep $first+$n: exit $rc, $(( (t1 - t0) / 1000000 )) ms ($rate_ms ms/launch)"
-  first=$((first + n))
+  echo "sweep chunk $chunk ($n patterns from #$done_): exit $rc, $(( (t1 - t0) / 1000000 )) ms ($rate_ms ms/launch)"
+  done_=$((done_ + n)); chunk=$((chunk + 1))
 done
-echo "sweep stopped at pattern $first of $total, +$(( $(date +%s) - start ))s"
+echo "sweep stopped after $done_ of $count patterns, +$(( $(date +%s) - start ))s"

@@ -48,7 +48,7 @@ struct Pattern {
   unsigned width;              // bytes per lane
   std::uint32_t mask;          // active lanes
   std::uint32_t offset[32];    // bytes from the window's base (shared) or the buffer's base (global)
-  int tier;                    // 1: core patterns, run first; 2: more of the same kinds
+  int tier;                    // 1: core patterns, run first; 2: more of the same kinds; 3: later additions
   std::string name;
 };
 
@@ -254,6 +254,35 @@ inline void globalLdSt(Builder& b, int tier, Access a, unsigned w) {
   }
 }
 
+// Tier 3 (added after the first device run showed where the rules are subtle): many random
+// index sets for shared loads, most of them 64- and 128-bit, and the POPC.INC form of
+// atomicAdd(int*, 1).
+inline void tier3(Builder& b) {
+  const Space S = Space::Shared;
+  for (unsigned w : {8u, 16u}) {
+    int k = 10;
+    for (std::uint32_t range : {16u, 32u, 48u, 64u, 128u})
+      for (int r = 0; r < 4; ++r) b.addRandom(3, S, Access::Load, w, range, false, k++);
+    for (std::uint32_t range : {16u, 32u, 64u, 256u}) b.addRandom(3, S, Access::Load, w, range, true, k++);
+    b.add(3, S, Access::Load, w, 0xffffffffu, 0, "lo.stride1.hi.bcast",
+          [](unsigned l) { return l < 16 ? l : 0u; });
+    b.add(3, S, Access::Load, w, 0xffffffffu, 0, "xor8", [](unsigned l) { return l ^ 8u; });
+    b.add(3, S, Access::Load, w, 0xffffffffu, 0, "quarters.same", [](unsigned l) { return l % 8 + 8 * (l / 16); });
+  }
+  for (unsigned w : {1u, 2u, 4u}) {
+    int k = 10;
+    for (std::uint32_t range : {8u, 32u, 64u, 256u}) b.addRandom(3, S, Access::Load, w, range, false, k++);
+    for (std::uint32_t range : {32u, 512u}) b.addRandom(3, S, Access::Load, w, range, true, k++);
+  }
+  const std::uint32_t all = 0xffffffffu;
+  for (unsigned k : {2u, 32u, 33u})
+    b.add(3, S, Access::CAtomicInc, 4, all, 0, "stride" + std::to_string(k), [k](unsigned l) { return l * k; });
+  b.add(3, S, Access::CAtomicInc, 4, all, 0, "mod16", [](unsigned l) { return l % 16; });
+  b.add(3, S, Access::CAtomicInc, 4, 0x0000ffffu, 0, "stride32.mask0000ffff", [](unsigned l) { return l * 32; });
+  b.addRandom(3, S, Access::CAtomicInc, 4, 64, false, 10);
+  b.addRandom(3, S, Access::CAtomicInc, 4, 256, false, 11);
+}
+
 }  // namespace detail
 
 // Every pattern of the sweep, tier 1 first. Deterministic: same list on every machine.
@@ -267,6 +296,7 @@ inline std::vector<Pattern> bankSweepPatterns() {
     for (Access a : {Access::Load, Access::Store})
       for (unsigned w : widths) detail::globalLdSt(b, tier, a, w);
   }
+  detail::tier3(b);
   return b.out;
 }
 

@@ -1,0 +1,92 @@
+// The bank model's rules on hand-written requests whose costs follow from the rules written in
+// bank_model.cpp (each also appears among the recorded device patterns).
+#include <catch2/catch.hpp>
+
+#include "check/bank_model.h"
+
+using namespace loom::check;
+
+namespace {
+SharedRequest request(SharedOp op, unsigned width, std::uint32_t mask, std::uint32_t (*offset)(unsigned),
+                      SharedAtomic atomic = SharedAtomic::Native) {
+  SharedRequest r{};
+  r.op = op;
+  r.width = width;
+  r.activeMask = mask;
+  r.atomic = atomic;
+  for (unsigned l = 0; l < 32; ++l) r.offset[l] = offset(l);
+  return r;
+}
+bool same(SharedCost c, std::uint32_t wavefronts, std::uint32_t conflicts) {
+  return c.wavefronts == wavefronts && c.bankConflicts == conflicts;
+}
+}  // namespace
+
+TEST_CASE("bank model: 32-bit strides and broadcasts", "[check][banks]") {
+  CHECK(same(sharedCost(request(SharedOp::Load, 4, ~0u, [](unsigned l) { return l * 4; })), 1, 0));
+  CHECK(same(sharedCost(request(SharedOp::Load, 4, ~0u, [](unsigned l) { return l * 8; })), 2, 1));
+  CHECK(same(sharedCost(request(SharedOp::Load, 4, ~0u, [](unsigned l) { return l * 128; })), 32, 31));
+  CHECK(same(sharedCost(request(SharedOp::Load, 4, ~0u, [](unsigned l) { return l * 132; })), 1, 0));
+  CHECK(same(sharedCost(request(SharedOp::Load, 4, 0xffffu, [](unsigned l) { return l * 128; })), 16, 15));
+  CHECK(same(sharedCost(request(SharedOp::Load, 4, ~0u, [](unsigned) { return 64u; })), 1, 0));
+  CHECK(same(sharedCost(request(SharedOp::Load, 4, 0, [](unsigned l) { return l * 128; })), 0, 0));
+}
+
+TEST_CASE("bank model: 8- and 16-bit accesses count distinct words", "[check][banks]") {
+  CHECK(same(sharedCost(request(SharedOp::Load, 1, ~0u, [](unsigned l) { return l; })), 1, 0));
+  CHECK(same(sharedCost(request(SharedOp::Store, 2, ~0u, [](unsigned l) { return l * 8; })), 2, 1));
+}
+
+TEST_CASE("bank model: 64- and 128-bit loads merge only when lane pairs share an address", "[check][banks]") {
+  // Broadcasts: one wavefront for 64 bits, two (half-warps) for 128 bits.
+  CHECK(same(sharedCost(request(SharedOp::Load, 8, ~0u, [](unsigned) { return 0u; })), 1, 0));
+  CHECK(same(sharedCost(request(SharedOp::Load, 16, ~0u, [](unsigned) { return 0u; })), 2, 0));
+  // Lanes 2k and 2k+1 on one word: whole warp (64-bit) / half-warps (128-bit).
+  CHECK(same(sharedCost(request(SharedOp::Load, 8, ~0u, [](unsigned l) { return l / 2 * 8; })), 1, 0));
+  CHECK(same(sharedCost(request(SharedOp::Load, 16, ~0u, [](unsigned l) { return l / 2 * 16; })), 2, 0));
+  // Lanes l and l + 16 on one word: no merge, half-warps (64) / quarter-warps (128).
+  CHECK(same(sharedCost(request(SharedOp::Load, 8, ~0u, [](unsigned l) { return l % 16 * 8; })), 2, 0));
+  CHECK(same(sharedCost(request(SharedOp::Load, 16, ~0u, [](unsigned l) { return l % 16 * 16; })), 4, 0));
+  // Even lanes only: merged, so word 0 and word 16 collide: 2 wavefronts, 1 conflict.
+  CHECK(same(sharedCost(request(SharedOp::Load, 8, 0x55555555u, [](unsigned l) { return l * 8; })), 2, 1));
+  // Same pattern, 128-bit: half-warps, each 2 wavefronts with 1 conflict.
+  CHECK(same(sharedCost(request(SharedOp::Load, 16, 0x55555555u, [](unsigned l) { return l * 16; })), 4, 2));
+}
+
+TEST_CASE("bank model: 64- and 128-bit stores never merge", "[check][banks]") {
+  CHECK(same(sharedCost(request(SharedOp::Store, 8, ~0u, [](unsigned) { return 0u; })), 2, 0));
+  CHECK(same(sharedCost(request(SharedOp::Store, 16, ~0u, [](unsigned) { return 0u; })), 4, 0));
+  CHECK(same(sharedCost(request(SharedOp::Store, 16, ~0u, [](unsigned l) { return l * 32; })), 8, 4));
+  CHECK(same(sharedCost(request(SharedOp::Store, 16, 1u, [](unsigned l) { return l * 16; })), 1, 0));
+}
+
+TEST_CASE("bank model: atomics", "[check][banks]") {
+  auto sameWord = [](unsigned) { return 0u; };
+  // Native: each lane on its own, 32 lanes on one word are 32 wavefronts.
+  CHECK(same(sharedCost(request(SharedOp::Atomic, 4, ~0u, sameWord)), 32, 31));
+  CHECK(same(sharedCost(request(SharedOp::Atomic, 4, ~0u, [](unsigned l) { return l * 4; })), 1, 0));
+  // 64-bit native (exch): half-warps.
+  CHECK(same(sharedCost(request(SharedOp::Atomic, 8, ~0u, sameWord)), 32, 30));
+  // CAS: two wavefronts per pass.
+  CHECK(same(sharedCost(request(SharedOp::Atomic, 4, ~0u, sameWord, SharedAtomic::Cas)), 64, 31));
+  CHECK(same(sharedCost(request(SharedOp::Atomic, 8, ~0u, [](unsigned l) { return l * 8; }, SharedAtomic::Cas)), 4, 0));
+  // POPC.INC: lanes on one word merge.
+  CHECK(same(sharedCost(request(SharedOp::Atomic, 4, ~0u, sameWord, SharedAtomic::PopcInc)), 1, 0));
+  CHECK(same(sharedCost(request(SharedOp::Atomic, 4, ~0u, [](unsigned l) { return l * 128; }, SharedAtomic::PopcInc)), 32, 31));
+}
+
+TEST_CASE("bank model: a CAS loop on one word runs once per lane", "[check][banks]") {
+  // float atomicAdd by 32 lanes on one word: 32 iterations, each a broadcast LDS and a 2-wavefront spin.
+  const SharedAccessCost c = sharedAccessCost(
+      request(SharedOp::Atomic, 4, ~0u, [](unsigned) { return 0u; }, SharedAtomic::CasLoop));
+  CHECK(c.atomic.instructions == 32);
+  CHECK(c.atomic.cost.wavefronts == 64);
+  CHECK(c.load.instructions == 32);
+  CHECK(c.load.cost.wavefronts == 32);
+  CHECK(c.store.instructions == 0);
+  // Distinct banks: one iteration.
+  const SharedAccessCost d = sharedAccessCost(
+      request(SharedOp::Atomic, 4, ~0u, [](unsigned l) { return l * 4; }, SharedAtomic::CasLoop));
+  CHECK(d.atomic.instructions == 1);
+  CHECK(d.atomic.cost.wavefronts == 2);
+}
