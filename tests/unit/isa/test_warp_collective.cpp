@@ -84,3 +84,24 @@ TEST_CASE("lanes outside a rendezvous keep the result of their previous one") {
   CHECK(w.results[3] == 100);
   CHECK(w.results[20] == 0xdeadbeef);
 }
+
+TEST_CASE("shuffleSourceLane names the lane a shuffle reads, or -1 for the own value") {
+  using loom::isa::shuffleSourceLane;
+  auto req = [](WarpOp op, unsigned param, unsigned width) {
+    return WarpRequest{op, 0, param, width, 0xffffffffu};
+  };
+  CHECK(shuffleSourceLane(req(WarpOp::ShflIdx, 35, 8), 13) == 11);  // 8 + 35 mod 8
+  CHECK(shuffleSourceLane(req(WarpOp::ShflUp, 1, 4), 4) == -1);      // segment starts at 4
+  CHECK(shuffleSourceLane(req(WarpOp::ShflUp, 33, 32), 4) == 3);     // low 5 bits: 1
+  CHECK(shuffleSourceLane(req(WarpOp::ShflDown, 2, 4), 2) == -1);    // 4 is the next segment
+  CHECK(shuffleSourceLane(req(WarpOp::ShflXor, 16, 16), 3) == -1);   // later segment: own value
+  CHECK(shuffleSourceLane(req(WarpOp::ShflXor, 16, 16), 19) == 3);   // earlier segment: read
+}
+
+TEST_CASE("a rendezvous resolves only the lanes it is given") {
+  Warp w(WarpOp::ShflIdx, 1, 2);
+  resolveWarp(w.requests, 0x3u, w.results);
+  CHECK(w.results[0] == 101);
+  CHECK(w.results[1] == 101);
+  CHECK(w.results[2] == 0xdeadbeef);  // lane 2 waits at another collective: untouched
+}

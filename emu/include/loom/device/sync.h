@@ -17,21 +17,21 @@ long long clock64();
 // The empty asm after each call keeps it from being a tail call: the engine reads the call's
 // return address to name the barrier's line in deadlock reports.
 #define LOOM_NO_TAIL_CALL() asm volatile("" ::: "memory")
-inline void __syncthreads() {
+[[gnu::always_inline]] inline void __syncthreads() {
   ::loom::device::syncthreads();
   LOOM_NO_TAIL_CALL();
 }
-inline int __syncthreads_count(int predicate) {
+[[gnu::always_inline]] inline int __syncthreads_count(int predicate) {
   int r = ::loom::device::syncthreadsCount(predicate);
   LOOM_NO_TAIL_CALL();
   return r;
 }
-inline int __syncthreads_and(int predicate) {
+[[gnu::always_inline]] inline int __syncthreads_and(int predicate) {
   int r = ::loom::device::syncthreadsAnd(predicate);
   LOOM_NO_TAIL_CALL();
   return r;
 }
-inline int __syncthreads_or(int predicate) {
+[[gnu::always_inline]] inline int __syncthreads_or(int predicate) {
   int r = ::loom::device::syncthreadsOr(predicate);
   LOOM_NO_TAIL_CALL();
   return r;
