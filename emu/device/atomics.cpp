@@ -9,9 +9,18 @@
 #include <cstdint>
 
 #include "mem/address_space.h"
+#include "report/symbolize.h"
 #include "sched/block_runner.h"
 
 namespace {
+
+// Lockstep mode: an atomic is an access of its warp like any other (op Atomic), so lanes doing
+// the same atomicAdd form one request. Out of line; the call site is the kernel's.
+[[gnu::noinline]] void lockstepAtomic(const void* address, unsigned width, const void* site) {
+  if (auto* runner = loom::sched::BlockRunner::current())
+    runner->access(reinterpret_cast<std::uintptr_t>(address), width, loom::check::AccessOp::Atomic,
+                   site);
+}
 
 template <class T>
 std::atomic_ref<T> ref(T* address) {
@@ -34,26 +43,36 @@ float flushSubnormal(float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std:
 
 }  // namespace
 
+// Every atomic function starts with this: it must be in the function the kernel calls, whose
+// return address is the kernel's call site.
+#define LOOM_ATOMIC_STOP(a)                                                    \
+  if (loom::sched::tLockstepAccesses) [[unlikely]]                            \
+    lockstepAtomic(a, sizeof(*(a)), LOOM_CALL_SITE());
+
+namespace loom::device {
+
 #define LOOM_RMW(name, T, expr)                                   \
   T name(T* address, T val) {                                     \
+    LOOM_ATOMIC_STOP(address)                                     \
     return update(address, [val](T old) -> T { return expr; });   \
   }
 
-int atomicAdd(int* a, int v) { return ref(a).fetch_add(v); }
-unsigned atomicAdd(unsigned* a, unsigned v) { return ref(a).fetch_add(v); }
-unsigned long long atomicAdd(unsigned long long* a, unsigned long long v) { return ref(a).fetch_add(v); }
+int atomicAdd(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_add(v); }
+unsigned atomicAdd(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_add(v); }
+unsigned long long atomicAdd(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_add(v); }
 float atomicAdd(float* a, float v) {
+  LOOM_ATOMIC_STOP(a)
   if (loom::mem::isSharedAddress(a)) return update(a, [v](float old) { return old + v; });
   float fv = flushSubnormal(v);
   return update(a, [fv](float old) { return flushSubnormal(flushSubnormal(old) + fv); });
 }
 LOOM_RMW(atomicAdd, double, old + val)
-int atomicSub(int* a, int v) { return ref(a).fetch_sub(v); }
-unsigned atomicSub(unsigned* a, unsigned v) { return ref(a).fetch_sub(v); }
-int atomicExch(int* a, int v) { return ref(a).exchange(v); }
-unsigned atomicExch(unsigned* a, unsigned v) { return ref(a).exchange(v); }
-unsigned long long atomicExch(unsigned long long* a, unsigned long long v) { return ref(a).exchange(v); }
-float atomicExch(float* a, float v) { return ref(a).exchange(v); }
+int atomicSub(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_sub(v); }
+unsigned atomicSub(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_sub(v); }
+int atomicExch(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
+unsigned atomicExch(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
+unsigned long long atomicExch(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
+float atomicExch(float* a, float v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
 LOOM_RMW(atomicMin, int, val < old ? val : old)
 LOOM_RMW(atomicMin, unsigned, val < old ? val : old)
 LOOM_RMW(atomicMin, long long, val < old ? val : old)
@@ -65,15 +84,17 @@ LOOM_RMW(atomicMax, unsigned long long, val > old ? val : old)
 // atomicInc: ((old >= val) ? 0 : (old + 1)); atomicDec: ((old == 0) || (old > val)) ? val : (old - 1).
 LOOM_RMW(atomicInc, unsigned, old >= val ? 0u : old + 1u)
 LOOM_RMW(atomicDec, unsigned, (old == 0u || old > val) ? val : old - 1u)
-int atomicAnd(int* a, int v) { return ref(a).fetch_and(v); }
-unsigned atomicAnd(unsigned* a, unsigned v) { return ref(a).fetch_and(v); }
-unsigned long long atomicAnd(unsigned long long* a, unsigned long long v) { return ref(a).fetch_and(v); }
-int atomicOr(int* a, int v) { return ref(a).fetch_or(v); }
-unsigned atomicOr(unsigned* a, unsigned v) { return ref(a).fetch_or(v); }
-unsigned long long atomicOr(unsigned long long* a, unsigned long long v) { return ref(a).fetch_or(v); }
-int atomicXor(int* a, int v) { return ref(a).fetch_xor(v); }
-unsigned atomicXor(unsigned* a, unsigned v) { return ref(a).fetch_xor(v); }
-unsigned long long atomicXor(unsigned long long* a, unsigned long long v) { return ref(a).fetch_xor(v); }
+int atomicAnd(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_and(v); }
+unsigned atomicAnd(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_and(v); }
+unsigned long long atomicAnd(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_and(v); }
+int atomicOr(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_or(v); }
+unsigned atomicOr(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_or(v); }
+unsigned long long atomicOr(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_or(v); }
+int atomicXor(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
+unsigned atomicXor(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
+unsigned long long atomicXor(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
+
+}  // namespace loom::device
 
 namespace {
 // A compare-and-swap that does not swap is how spin locks wait: let the block's other threads
@@ -88,7 +109,11 @@ T cas(T* address, T compare, T val) {
 }
 }  // namespace
 
-int atomicCAS(int* a, int c, int v) { return cas(a, c, v); }
-unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { return cas(a, c, v); }
-unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { return cas(a, c, v); }
-unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { return cas(a, c, v); }
+namespace loom::device {
+
+int atomicCAS(int* a, int c, int v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
+unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
+unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
+unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
+
+}  // namespace loom::device

@@ -7,8 +7,10 @@
 // (cudaErrorMisalignedAddress), so that one is checked here. The compiler calls the plain hooks
 // only for accesses whose type promises natural alignment; the _unaligned_ hooks are for packed
 // data and are not checked.
-// The checkers and lockstep warps of later work plug in here. The atomic hooks must really
-// perform the operation: user code using std::atomic in a .cu file reaches them.
+// In lockstep mode (counters on) every hook also hands the access to the block runner, which
+// stops the lane until its warp request is released (sched/lockstep.cpp); fast mode pays one
+// thread-local test for that. The atomic hooks must really perform the operation: user code
+// using std::atomic in a .cu file reaches them.
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -28,6 +30,17 @@ namespace {
 }
 }  // namespace
 
+// Out of line and only in lockstep mode: the hooks stay small.
+[[gnu::noinline]] void lockstepAccess(void* p, unsigned n, loom::check::AccessOp op,
+                                      const void* site) {
+  if (auto* runner = loom::sched::BlockRunner::current())
+    runner->access(reinterpret_cast<std::uintptr_t>(p), n, op, site);
+}
+
+#define LOOM_LOCKSTEP(p, n, op)                                                          \
+  if (loom::sched::tLockstepAccesses) [[unlikely]]                                      \
+    lockstepAccess(p, n, loom::check::AccessOp::op, LOOM_CALL_SITE());
+
 #define LOOM_CHECK_ALIGNED(p, n)                                                         \
   if ((reinterpret_cast<std::uintptr_t>(p) & ((n)-1)) != 0) [[unlikely]]                 \
     misaligned(p, LOOM_CALL_SITE());
@@ -44,13 +57,13 @@ void __tsan_vptr_read(void**) {}
 void __tsan_read_range(void*, unsigned long) {}
 void __tsan_write_range(void*, unsigned long) {}
 
-#define LOOM_ACCESS_HOOKS(n)                      \
-  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n) } \
-  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n) } \
-  void __tsan_unaligned_read##n(void*) {}         \
-  void __tsan_unaligned_write##n(void*) {}        \
-  void __tsan_volatile_read##n(void*) {}          \
-  void __tsan_volatile_write##n(void*) {}         \
+#define LOOM_ACCESS_HOOKS(n)                                                          \
+  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n) LOOM_LOCKSTEP(p, n, Load) }   \
+  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n) LOOM_LOCKSTEP(p, n, Store) } \
+  void __tsan_unaligned_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                 \
+  void __tsan_unaligned_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }               \
+  void __tsan_volatile_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                  \
+  void __tsan_volatile_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }                \
   void __tsan_read##n##_pc(void*, void*) {}       \
   void __tsan_write##n##_pc(void*, void*) {}
 LOOM_ACCESS_HOOKS(1)

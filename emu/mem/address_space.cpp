@@ -3,16 +3,17 @@
 #include <link.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 
+#include "loom/device/memory_access.h"
 #include "sched/worker.h"
 
 namespace loom::mem {
 
 namespace {
 
-struct TlsRange {
-  std::uintptr_t begin = 0, end = 0;
-};
+using TlsRange = AddressRange;
 
 // Static __shared__ variables are thread_local, so they live in the thread-local storage block
 // of the module that defines them. For the main executable (TLS module 1) glibc reports this
@@ -35,13 +36,58 @@ TlsRange executableTls() {
   return range;
 }
 
+// Offsets of the registered pointers in the executable's TLS block: the same in every thread.
+// Plain arrays, constant-initialised: registrations run during other objects' static
+// initialisation.
+constexpr int kMaxExternShared = 256;
+std::uintptr_t gExternSharedOffsets[kMaxExternShared];
+int gExternSharedCount = 0;
+
 }  // namespace
 
-bool isSharedAddress(const void* p) {
+AddressRange staticSharedRange() {
   thread_local TlsRange tls = executableTls();
+  return tls;
+}
+
+bool isSharedAddress(const void* p) {
+  TlsRange tls = staticSharedRange();
   auto a = reinterpret_cast<std::uintptr_t>(p);
   if (a >= tls.begin && a < tls.end) return true;
   return sched::Worker::current().sharedArena().contains(p);
+}
+
+}  // namespace loom::mem
+
+namespace loom {
+bool registerExternShared(const volatile void* pointerSlot) {
+  mem::AddressRange tls = mem::staticSharedRange();
+  auto a = reinterpret_cast<std::uintptr_t>(pointerSlot);
+  if (a < tls.begin || a >= tls.end || mem::gExternSharedCount == mem::kMaxExternShared) {
+    std::fputs("loom: error: an `extern __shared__` declared at namespace scope outside the "
+               "executable (or more than 256 of them) is not supported; declare it in the kernel\n",
+               stderr);
+    std::abort();
+  }
+  mem::gExternSharedOffsets[mem::gExternSharedCount++] = a - tls.begin;
+  return true;
+}
+}  // namespace loom
+
+namespace loom::mem {
+
+void bindExternShared(void* base) {
+  if (gExternSharedCount == 0) return;
+  std::uintptr_t begin = staticSharedRange().begin;
+  for (int i = 0; i < gExternSharedCount; ++i)
+    *reinterpret_cast<void**>(begin + gExternSharedOffsets[i]) = base;
+}
+
+bool isExternSharedSlot(std::uintptr_t address) {
+  std::uintptr_t begin = staticSharedRange().begin;
+  for (int i = 0; i < gExternSharedCount; ++i)
+    if (address - begin - gExternSharedOffsets[i] < sizeof(void*)) return true;
+  return false;
 }
 
 }  // namespace loom::mem

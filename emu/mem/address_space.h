@@ -1,7 +1,24 @@
 // Which CUDA memory space an address belongs to, as far as the engine needs to know it.
 #pragma once
 
+#include <cstdint>
+
 namespace loom::mem {
+
+struct AddressRange {
+  std::uintptr_t begin = 0, end = 0;
+};
+
+// Where this worker thread's static __shared__ variables are: the executable's thread-local
+// storage block (its other thread-local variables are Loom's own, never accessed from
+// instrumented code). Computed once per thread.
+AddressRange staticSharedRange();
+
+// The thread-local pointers of namespace-scope `extern __shared__` declarations (see
+// loom/device/memory_access.h): bindExternShared points this thread's copies at `base`;
+// isExternSharedSlot tells whether an address is one of them.
+void bindExternShared(void* base);
+bool isExternSharedSlot(std::uintptr_t address);
 
 // Shared memory of the block running on this worker: the static __shared__ variables (the
 // executable's thread-local block of this thread) or the dynamic shared arena.

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "check/report/launch_record.h"
 #include "cuda_runtime_api.h"
 #include "device/device_printf.h"
 #include "loom/runtime/device_properties.h"
@@ -61,6 +62,7 @@ cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
   launch->grid = grid;
   launch->block = block;
   launch->dynamicSharedBytes = sharedBytes;
+  launch->counters = check::Recorder::instance().begin(kernel, grid, block);
   submitToStream(stream, [launch] { execute(*launch); });
   return cudaSuccess;
 }

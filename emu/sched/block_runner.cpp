@@ -7,6 +7,7 @@
 #include <string>
 
 #include "loom/device/lane_builtins.h"
+#include "mem/address_space.h"
 #include "report/symbolize.h"
 #include "sched/worker.h"
 
@@ -21,6 +22,7 @@ thread_local void* tDynamicSharedBase = nullptr;
 namespace loom::sched {
 
 __thread BlockRunner* tCurrentRunner = nullptr;
+__thread bool tLockstepAccesses = false;
 
 namespace {
 constexpr unsigned kMaxThreads = 1024;
@@ -59,10 +61,14 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     if (lanesInWarp < 32) warps_[w].exited = ~((1u << lanesInWarp) - 1);
   }
 
+  lockstep_ = launch.counters != nullptr;
+  if (lockstep_) lockstepBegin();
+
   loom_lane_builtins.ctaid = block;
   loom_lane_builtins.ntid = uint3{launch.block.x, launch.block.y, launch.block.z};
   loom_lane_builtins.nctaid = uint3{launch.grid.x, launch.grid.y, launch.grid.z};
   tDynamicSharedBase = worker_.sharedArena().base();
+  mem::bindExternShared(tDynamicSharedBase);
 
   tCurrentRunner = this;
   // No signal mask saved: that would be a system call per block. A fault that arrives through
@@ -71,6 +77,7 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     RunnerFiber& first = newRunner();
     Fiber::switchTo(workerContext_, first.context);
     tCurrentRunner = nullptr;
+    if (lockstep_) lockstepEnd();
     return;  // the block's fibers are parked, ready for the next block
   } else {
     // A fault abandoned the block mid-flight: no fiber will be resumed again.
@@ -81,6 +88,7 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     launch.failed.store(true, std::memory_order_relaxed);
   }
   tCurrentRunner = nullptr;
+  if (lockstep_) lockstepEnd();
   // Fibers abandoned mid-kernel cannot be resumed: start over with fresh ones.
   reclaimFibers();
 }
@@ -139,10 +147,11 @@ void BlockRunner::reclaimFibers() {
   unsigned warp = lane.linear / 32;
   warps_[warp].exited |= 1u << (lane.linear % 32);
   // An exiting thread can be the one a barrier or warp rendezvous was waiting for.
-  if (arrived_ != 0 || warps_[warp].arrived != 0) [[unlikely]] onExitWhileOthersWait(warp);
+  if (arrived_ != 0 || warps_[warp].arrived != 0 || lockstep_) [[unlikely]] onExitWhileOthersWait(warp);
 }
 
 void BlockRunner::onExitWhileOthersWait(unsigned warp) {
+  if (lockstep_) lockstepLeave(warp);
   if (arrived_ != 0) checkBarrierComplete();
   if (warps_[warp].arrived != 0) checkWarpComplete(warp);
 }
@@ -182,6 +191,11 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
 
 
 void BlockRunner::yield() {
+  if (lockstep_) {
+    lockstepWarps_[current_->linear / 32].spinning = true;
+    startAnother_ = true;
+    return;  // the lane stops at its next access anyway, and the warp runs another group
+  }
   bool othersRunnable = runnableHead_ < runnable_.size();
   if (!othersRunnable && nextUnstarted_ >= threadCount_) {
     if (convergeWaiters_ == 0) return;  // nobody else could run
@@ -204,6 +218,7 @@ std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const
   unsigned warp = lane.linear / 32;
   unsigned laneId = lane.linear % 32;
   WarpSync& ws = warps_[warp];
+  if (lockstep_) lockstepLeave(warp);
   ws.requests[laneId] = request;
   ws.arrived |= 1u << laneId;
   lane.state = Lane::State::Waiting;
@@ -240,6 +255,7 @@ void BlockRunner::tryCompleteWarp(unsigned warp, unsigned lane) {
   if (needed != ~0u) [[unlikely]] reportShuffleMisreads(warp, needed);
   unsigned base = warp * 32;
   for (unsigned m = needed; m != 0; m &= m - 1) makeRunnable(lanes_[base + __builtin_ctz(m)], 0);
+  if (lockstep_) lockstepWarps_[warp].pending += static_cast<unsigned>(__builtin_popcount(needed));
   ws.arrived &= ~needed;
 }
 

@@ -7,8 +7,10 @@
 // yet. A waiting point releases when every live thread it needs has arrived; exited threads
 // never hold a barrier up (sm_70+ semantics). About one switch per thread per barrier.
 //
-// The scheduling policy sits behind barrier()/warpCollective() so that lockstep warps (lanes yielding
-// at every shared access, DESIGN.md) can be added as another policy over the same lanes.
+// Lockstep warps (DESIGN.md, "Lockstep warps"; on when counters are): lanes also stop at every
+// shared or global access and atomic (access(), from the memory-access hooks). A warp whose live
+// lanes have all stopped releases the lanes waiting at its lowest access site together, one
+// warp request (sched/lockstep.cpp); fast mode never calls access().
 #pragma once
 
 #include <csetjmp>
@@ -17,11 +19,17 @@
 #include <string>
 #include <vector>
 
+#include "check/counters/warp_access.h"
+#include "check/report/launch_record.h"
 #include "isa/warp/warp_collective.h"
 #include "report/fault.h"
 #include "sched/lane.h"
 #include "loom/device/lane_builtins.h"
 #include "sched/launch.h"
+
+namespace loom::mem {
+class DeviceHeap;
+}
 
 namespace loom::sched {
 
@@ -55,8 +63,17 @@ public:
 
   // Lets another thread of the block run first, if there is one (spin loops: __nanosleep, a
   // failed atomicCAS). Without this, a thread spinning on a lock held by a thread of its own
-  // block would spin forever, since threads switch only where they wait.
+  // block would spin forever, since threads switch only where they wait. In lockstep mode it
+  // marks the warp as spinning: its next step runs another group (sched/lockstep.cpp).
   void yield();
+
+  // Lockstep mode: the running lane is about to access `width` bytes at `address` from code
+  // address `site`. Shared and global accesses make the lane stop until its warp request is
+  // released; accesses to the lane's own stack (local memory) and to the kernel's parameters
+  // return at once.
+  void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site);
+  bool lockstep() const { return lockstep_; }
+
 
   // Records a fault for the running thread and abandons the block. Callable from device code
   // and from a signal handler running on this worker.
@@ -91,6 +108,18 @@ private:
   std::string warpWaitDetail() const;
   RunnerFiber& newRunner();
   void reclaimFibers();
+
+  // Lockstep mode (sched/lockstep.cpp).
+  void lockstepBegin();
+  void lockstepEnd();
+  // The running lane stops being one its warp waits for (it waits elsewhere or exited).
+  void lockstepLeave(unsigned warp) {
+    if (--lockstepWarps_[warp].pending == 0 && lockstepWarps_[warp].parked != 0) releaseGroup(warp);
+  }
+  void stopAtAccess(const check::PendingAccess& access);
+  // Chooses the next group of parked lanes of `warp`, scores its request and queues it.
+  void releaseGroup(unsigned warp);
+  void parkAndSwitch(Lane& lane);
 
   Worker& worker_;
   Launch* launch_ = nullptr;
@@ -134,6 +163,25 @@ private:
   std::vector<WarpSync> warps_;
   unsigned convergeWaiters_ = 0;  // lanes of the block waiting in converge()
 
+  // Lockstep state, per warp.
+  struct LockstepWarp {
+    unsigned pending = 0;   // lanes still to stop: not started, running or runnable
+    unsigned parked = 0;    // lanes stopped at an access, as a mask
+    bool spinning = false;  // a lane of the last group failed an atomicCAS or slept
+    const void* lastSite = nullptr;
+    std::uint32_t step = 0;  // groups released so far
+    std::uint32_t parkedSince[32] = {};
+    check::PendingAccess access[32];
+  };
+  bool lockstep_ = false;
+  bool startAnother_ = false;  // a spinning lane: let a not yet started thread run first
+  std::vector<LockstepWarp> lockstepWarps_;
+  check::SiteTable sites_;     // this block's counters, merged into the launch at its end
+  std::uintptr_t staticSharedBegin_ = 0, staticSharedSize_ = 0;
+  std::uintptr_t dynamicSharedBegin_ = 0, dynamicSharedSize_ = 0;
+  std::uintptr_t argumentsBegin_ = 0;
+  const mem::DeviceHeap* heap_ = nullptr;
+
   std::vector<RunnerFiber*> fibersInUse_;   // prepared: running, waiting or parked
   std::vector<RunnerFiber*> parkedFibers_;  // finished their threads; resumable as runners
   std::unique_ptr<RunnerFiber[]> fiberStore_;  // 1024 fibers, allocated once
@@ -149,6 +197,9 @@ private:
 // tools/bench: 47 ns per thread and barrier with the levels out of line.
 
 extern __thread BlockRunner* tCurrentRunner;
+// True while this worker runs a block in lockstep mode: the memory-access hooks then call
+// BlockRunner::access (one thread-local test per access in fast mode).
+extern __thread bool tLockstepAccesses;
 
 inline BlockRunner* BlockRunner::current() { return tCurrentRunner; }
 
@@ -193,6 +244,9 @@ inline bool BlockRunner::checkBarrierComplete() {
     case BarrierReduction::And: barrierResult_ = reduceAnd_; break;
     case BarrierReduction::Or: barrierResult_ = reduceOr_; break;
   }
+  if (lockstep_) [[unlikely]] {
+    for (Lane* l : barrierWaiters_) ++lockstepWarps_[l->linear / 32].pending;
+  }
   // The waiters become the run queue as they are, in arrival order: usually nothing else is
   // queued, and swapping the two vectors makes the release O(1).
   if (runnableHead_ == runnable_.size()) {
@@ -219,6 +273,7 @@ inline void BlockRunner::waitHere(Lane& lane) {
 inline int BlockRunner::barrier(int predicate, BarrierReduction reduction, const void* site) {
   Lane& lane = *current_;
   lane.waitSite = site;
+  if (lockstep_) [[unlikely]] lockstepLeave(lane.linear / 32);
   if (arrived_ == 0) {
     reduceCount_ = 0;
     reduceAnd_ = true;

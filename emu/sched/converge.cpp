@@ -19,6 +19,7 @@ unsigned BlockRunner::converge(const void* site, const char* file, unsigned line
   unsigned warp = lane.linear / 32;
   unsigned laneId = lane.linear % 32;
   WarpSync& ws = warps_[warp];
+  if (lockstep_) lockstepLeave(warp);  // lockstep: the warp's other lanes run on meanwhile
   ws.converging |= 1u << laneId;
   ws.convergeFile[laneId] = file;
   ws.convergeLine[laneId] = line;
@@ -66,6 +67,7 @@ void BlockRunner::releaseConverged() {
         group |= 1u << l;
     ws.converging &= ~group;
     convergeWaiters_ -= static_cast<unsigned>(__builtin_popcount(group));
+    if (lockstep_) lockstepWarps_[w].pending += static_cast<unsigned>(__builtin_popcount(group));
     for (unsigned l = 0; l < 32; ++l) {
       if (!(group & (1u << l))) continue;
       ws.results[l] = group;

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 
+#include "check/report/launch_record.h"
 #include "report/fault.h"
 #include "vector_types.h"
 
@@ -20,6 +21,8 @@ struct Launch {
   std::shared_ptr<const void> arguments;    // what invoke is called with
   dim3 grid, block;
   std::size_t dynamicSharedBytes = 0;
+  // Where the counters go; non-null runs the launch in lockstep mode.
+  std::shared_ptr<check::LaunchRecord> counters;
 
   std::uint64_t blockCount() const {
     return std::uint64_t(grid.x) * grid.y * grid.z;

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "loom/report.h"
 #include "workloads.h"
 
 int main() {
@@ -35,5 +36,20 @@ int main() {
   std::printf("(b) shared-memory block reduction 2^24 floats, blocks of 256: serial %.1f ms, "
               "Loom %.1f ms, ratio %.2fx %s\n",
               serialRed * 1e3, loomRed * 1e3, loomRed / serialRed, redOk ? "" : "(WRONG RESULT)");
-  return addOk && redOk ? 0 : 1;
+
+  // (c) the same reduction with counters on: lockstep warps, every shared and global access a
+  // stop of its warp, each warp request priced by the bank or coalescing model.
+  std::vector<float> lockSums(blocks);
+  double lockRed = 1e30;
+  loom::setCountersEnabled(true);
+  for (int rep = 0; rep < 3; ++rep) {
+    lockRed = std::fmin(lockRed, bench::loomBlockReduce(a.data(), lockSums.data(), n, block));
+    loom::clearLaunchReports();
+  }
+  loom::setCountersEnabled(false);
+  bool lockOk = lockSums == refSums;
+  std::printf("(c) the same reduction in lockstep mode (counters on): Loom %.1f ms, %.2fx fast "
+              "mode (b) %s\n",
+              lockRed * 1e3, lockRed / loomRed, lockOk ? "" : "(WRONG RESULT)");
+  return addOk && redOk && lockOk ? 0 : 1;
 }

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "extern_shared.h"
 
 #include <optional>
@@ -13,8 +14,16 @@ class ExternSharedFinder {
       : text_(text), tokens_(tokens), edits_(edits) {}
 
   void run() {
+    // Braces seen so far: true for a namespace or linkage block, false for anything else (a
+    // function body or a block in one).
+    std::vector<bool> scopes;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
-      if (isWord(i, "extern")) tryDeclarationAt(i);
+      if (punct(i, '{')) scopes.push_back(opensNamespace(i));
+      if (punct(i, '}') && !scopes.empty()) scopes.pop_back();
+      if (isWord(i, "extern")) {
+        functionScope_ = std::find(scopes.begin(), scopes.end(), false) != scopes.end();
+        tryDeclarationAt(i);
+      }
     }
   }
 
@@ -24,6 +33,20 @@ class ExternSharedFinder {
            spelling(text_, tokens_[i]) == w;
   }
   bool punct(std::size_t i, char c) const { return isPunct(text_, tokens_, i, c); }
+
+  // Whether the '{' at `brace` opens `namespace [a::b] {` or `extern "C" {`.
+  bool opensNamespace(std::size_t brace) const {
+    if (brace == 0) return false;
+    std::size_t j = brace - 1;
+    if (tokens_[j].kind == TokenKind::String) return j > 0 && isWord(j - 1, "extern");
+    if (isWord(j, "namespace") || isWord(j, "inline")) return isWord(j, "namespace");
+    // Back over a (possibly qualified) name: `namespace a::b {`.
+    while (j > 0 && (tokens_[j].kind == TokenKind::Identifier || punct(j, ':'))) {
+      if (isWord(j, "namespace")) return true;
+      --j;
+    }
+    return isWord(j, "namespace");
+  }
 
   // Index one past the bracketed group opening at `i` ('(' or '['), or nullopt if unbalanced.
   std::optional<std::size_t> skipGroup(std::size_t i) const {
@@ -137,16 +160,25 @@ class ExternSharedFinder {
     std::string bounds =
         *nameAt + 3 < rest.size() ? slice(rest[*nameAt + 3], rest.back() + 1) : std::string();
 
-    std::string replacement = "static thread_local ";
+    // In a function, a plain local: the kernel reads the base through one uninstrumented call
+    // per thread. At namespace scope, a constant-initialised thread_local pointer that the
+    // engine sets on each worker, registered at start-up: a thread_local initialised from a call
+    // would be read through a guard variable on every use, accesses the memory-access hooks see
+    // (and lockstep mode would count as shared memory).
+    std::string replacement = functionScope_ ? "[[maybe_unused]] " : "static thread_local ";
     for (const std::string& a : attributes) replacement += a + " ";
+    std::string constness = functionScope_ ? " const " : " ";
     // The space after '<' keeps `<::ns::T` from reading as the digraph `<:`.
-    if (bounds.empty()) {
-      replacement += type + " * const " + name + " = reinterpret_cast< " + type + " *>(";
+    std::string declarator = bounds.empty() ? type + " *" + constness + name
+                                            : type + " (*" + constness + name + ")" + bounds;
+    std::string pointerType = bounds.empty() ? type + " *" : type + " (*)" + bounds;
+    if (functionScope_) {
+      replacement += declarator + " = reinterpret_cast< " + pointerType +
+                     ">(::loom::dynamicSharedBase());";
     } else {
-      replacement += type + " (* const " + name + ")" + bounds + " = reinterpret_cast< " + type +
-                     " (*)" + bounds + ">(";
+      replacement += declarator + " = nullptr; [[maybe_unused]] static const bool loom_extern_shared_" +
+                     name + " = ::loom::registerExternShared(&" + name + ");";
     }
-    replacement += "::loom::dynamicSharedBase());";
     std::size_t begin = tokens_[declStart].begin;
     std::size_t end = tokens_[semicolon].end;
     for (std::size_t k = begin; k < end; ++k) {
@@ -158,6 +190,7 @@ class ExternSharedFinder {
   std::string_view text_;
   const std::vector<Token>& tokens_;
   std::vector<Edit>& edits_;
+  bool functionScope_ = false;  // of the declaration being looked at
 };
 
 }  // namespace

@@ -10,10 +10,13 @@
 
 namespace loom::cc {
 
-// Appends one edit per such declaration, turning it into
-//   static thread_local <attributes> T * const name =
-//       reinterpret_cast< T *>(::loom::dynamicSharedBase());
-// so that the array names the dynamic shared memory of the current block. Attributes (GNU
+// Appends one edit per such declaration, turning it, in a function, into
+//   [[maybe_unused]] <attributes> T * const name = reinterpret_cast< T *>(::loom::dynamicSharedBase());
+// and at namespace scope into
+//   static thread_local <attributes> T * name = nullptr; [[maybe_unused]] static const bool
+//       loom_extern_shared_name = ::loom::registerExternShared(&name);
+// (the engine sets each worker's copy), so that the array names the dynamic shared memory of
+// the current block. Attributes (GNU
 // `__attribute__((...))`, `alignas(...)`, `[[...]]`) may stand anywhere in the declaration;
 // they are moved before the type. `T name[][N]` becomes a pointer to T[N]. Newlines inside the
 // declaration are kept after the replacement. Any other `extern thread_local` declaration (no

@@ -20,7 +20,7 @@ struct RewriteResult {
 
 // `E <<<a, b[, s[, st]]>>> (args)` becomes `E ->* ::loom::launchConfig(a, b[, s[, st]])(args)`, and
 // `extern thread_local T name[];` (what `extern __shared__ T name[];` preprocesses to) becomes
-// `static thread_local T * const name = reinterpret_cast<T *>(::loom::dynamicSharedBase());`.
+// a pointer to the block's dynamic shared memory (extern_shared.h).
 RewriteResult rewriteCuda(std::string_view preprocessed);
 
 // Every diagnostic rendered as "file:line:col: error: message".

@@ -14,9 +14,20 @@ std::string rewritten(const std::string& in) {
   return r.text;
 }
 
+// At namespace scope: a constant-initialised thread_local pointer, registered with the engine.
+std::string registration(const std::string& name) {
+  return " = nullptr; [[maybe_unused]] static const bool loom_extern_shared_" + name +
+         " = ::loom::registerExternShared(&" + name + ");";
+}
+
 std::string expected(const std::string& attrs, const std::string& type, const std::string& name) {
-  return "static thread_local " + attrs + type + " * const " + name + " = reinterpret_cast< " +
-         type + " *>(::loom::dynamicSharedBase());";
+  return "static thread_local " + attrs + type + " * " + name + registration(name);
+}
+
+// The same declaration inside a function: a plain local pointer.
+std::string expectedLocal(const std::string& type, const std::string& name) {
+  return "[[maybe_unused]] " + type + " * const " + name + " = reinterpret_cast< " + type +
+         " *>(::loom::dynamicSharedBase());";
 }
 
 }  // namespace
@@ -36,7 +47,7 @@ TEST_CASE("extern shared: plain types", "[loomcc][rewrite]") {
 TEST_CASE("extern shared: template and qualified types", "[loomcc][rewrite]") {
   CHECK(rewritten("template<class T> __attribute__((global)) void k() {\n"
                   "  extern thread_local T sdata[];\n}") ==
-        "template<class T> __attribute__((global)) void k() {\n  " + expected("", "T", "sdata") +
+        "template<class T> __attribute__((global)) void k() {\n  " + expectedLocal("T", "sdata") +
             "\n}");
   CHECK(rewritten("extern thread_local ::ns::S<int> s[];") == expected("", "::ns::S<int>", "s"));
   CHECK(rewritten("extern thread_local typename Traits<T>::value_type buf[];") ==
@@ -50,11 +61,13 @@ TEST_CASE("extern shared: types with parentheses, arrays of arrays", "[loomcc][r
   CHECK(rewritten("extern thread_local Vec<sizeof(int), 4> s[];") ==
         expected("", "Vec<sizeof(int), 4>", "s"));
   CHECK(rewritten("extern thread_local float s[][4];") ==
-        "static thread_local float (* const s)[4] = reinterpret_cast< float (*)[4]>"
-        "(::loom::dynamicSharedBase());");
+        "static thread_local float (* s)[4]" + registration("s"));
   CHECK(rewritten("extern thread_local int s[][N + 1][2];") ==
-        "static thread_local int (* const s)[N + 1][2] = reinterpret_cast< int (*)[N + 1][2]>"
-        "(::loom::dynamicSharedBase());");
+        "static thread_local int (* s)[N + 1][2]" + registration("s"));
+  // In a function, the same declaration is a plain local pointer to T[N].
+  CHECK(rewritten("void k() { extern thread_local float s[][4]; }") ==
+        "void k() { [[maybe_unused]] float (* const s)[4] = reinterpret_cast< float (*)[4]>"
+        "(::loom::dynamicSharedBase()); }");
 }
 
 TEST_CASE("extern shared: attributes before or after the type", "[loomcc][rewrite]") {
@@ -80,7 +93,12 @@ TEST_CASE("extern shared: line breaks are kept", "[loomcc][rewrite]") {
   CHECK(rewritten("extern thread_local\n  float\n  s[];\nint x;") ==
         expected("", "float", "s") + "\n\n\nint x;");
   CHECK(rewritten("# 3 \"k.cu\"\nvoid k() {\n  extern thread_local float s[]; s[0] = 1;\n}\n") ==
-        "# 3 \"k.cu\"\nvoid k() {\n  " + expected("", "float", "s") + " s[0] = 1;\n}\n");
+        "# 3 \"k.cu\"\nvoid k() {\n  " + expectedLocal("float", "s") + " s[0] = 1;\n}\n");
+  // Namespace and linkage blocks are not functions.
+  CHECK(rewritten("namespace a::b {\nextern thread_local float s[];\n}") ==
+        "namespace a::b {\n" + expected("", "float", "s") + "\n}");
+  CHECK(rewritten("extern \"C\" {\nextern thread_local float s[];\n}") ==
+        "extern \"C\" {\n" + expected("", "float", "s") + "\n}");
 }
 
 TEST_CASE("extern shared: other extern declarations are left alone", "[loomcc][rewrite]") {
@@ -114,7 +132,7 @@ TEST_CASE("both rewrites in one translation unit", "[loomcc][rewrite]") {
         "# 1 \"k.cu\"\n"
         "__attribute__((global)) void k(float* o) {\n"
         "  " +
-            expected("", "float", "s") +
+            expectedLocal("float", "s") +
             "\n"
             "  o[0] = s[0];\n"
             "}\n"

@@ -4,10 +4,21 @@
 // the checkers can see them; the _block and _system forms are the same operation on a CPU.
 #pragma once
 
+// The CUDA names are inline forwarders to the engine's functions (loom::device::), each ending
+// with an empty asm so that the call is never a tail call: lockstep mode and reports take the
+// engine call's return address as the atomic's site in the kernel.
+#define LOOM_ATOMIC_NO_TAIL_CALL() asm volatile("" ::: "memory")
 #define LOOM_ATOMIC_SCOPES(name, T)                                                        \
+  namespace loom::device {                                                                 \
   T name(T* address, T val);                                                               \
-  inline T name##_block(T* address, T val) { return name(address, val); }                  \
-  inline T name##_system(T* address, T val) { return name(address, val); }
+  }                                                                                        \
+  __attribute__((always_inline)) inline T name(T* address, T val) {                        \
+    T old = ::loom::device::name(address, val);                                            \
+    LOOM_ATOMIC_NO_TAIL_CALL();                                                            \
+    return old;                                                                            \
+  }                                                                                        \
+  __attribute__((always_inline)) inline T name##_block(T* address, T val) { return name(address, val); } \
+  __attribute__((always_inline)) inline T name##_system(T* address, T val) { return name(address, val); }
 
 LOOM_ATOMIC_SCOPES(atomicAdd, int)
 LOOM_ATOMIC_SCOPES(atomicAdd, unsigned int)
@@ -41,9 +52,16 @@ LOOM_ATOMIC_SCOPES(atomicXor, unsigned int)
 LOOM_ATOMIC_SCOPES(atomicXor, unsigned long long int)
 
 #define LOOM_ATOMIC_CAS(T)                                                                  \
+  namespace loom::device {                                                                  \
   T atomicCAS(T* address, T compare, T val);                                                \
-  inline T atomicCAS_block(T* address, T compare, T val) { return atomicCAS(address, compare, val); } \
-  inline T atomicCAS_system(T* address, T compare, T val) { return atomicCAS(address, compare, val); }
+  }                                                                                         \
+  __attribute__((always_inline)) inline T atomicCAS(T* address, T compare, T val) {         \
+    T old = ::loom::device::atomicCAS(address, compare, val);                               \
+    LOOM_ATOMIC_NO_TAIL_CALL();                                                             \
+    return old;                                                                             \
+  }                                                                                         \
+  __attribute__((always_inline)) inline T atomicCAS_block(T* address, T compare, T val) { return atomicCAS(address, compare, val); } \
+  __attribute__((always_inline)) inline T atomicCAS_system(T* address, T compare, T val) { return atomicCAS(address, compare, val); }
 LOOM_ATOMIC_CAS(int)
 LOOM_ATOMIC_CAS(unsigned int)
 LOOM_ATOMIC_CAS(unsigned long long int)
@@ -51,3 +69,4 @@ LOOM_ATOMIC_CAS(unsigned short int)
 
 #undef LOOM_ATOMIC_SCOPES
 #undef LOOM_ATOMIC_CAS
+#undef LOOM_ATOMIC_NO_TAIL_CALL

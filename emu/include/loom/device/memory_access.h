@@ -4,8 +4,13 @@
 
 namespace loom {
 // Base of the running block's dynamic shared memory; loom-cc rewrites `extern __shared__ T x[]`
-// into a pointer initialised from this.
+// in a function into a pointer initialised from this.
 void* dynamicSharedBase();
+// At namespace scope loom-cc makes `extern __shared__ T x[]` a thread_local pointer that the
+// engine sets on every worker before it runs a block, registered by its address here (at static
+// initialisation, on the main thread). Constant-initialised, it needs no guard variable, and the
+// engine knows to ignore the kernel's reads of it in lockstep mode.
+bool registerExternShared(const volatile void* pointerSlot);
 }  // namespace loom
 
 template <class T> inline T __ldg(const T* p) { return *p; }

@@ -1,0 +1,60 @@
+// The counters Loom keeps per launch and per access site, named as Nsight Compute names them so
+// that a report diffs one-to-one against `ncu --metrics ...` (DESIGN.md, "The user's contract").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace loom::check {
+
+enum class Metric : std::uint8_t {
+  SharedLdWavefronts,
+  SharedStWavefronts,
+  SharedAtomWavefronts,
+  SharedLdConflicts,
+  SharedStConflicts,
+  SharedAtomConflicts,
+  SharedLdInstructions,
+  SharedStInstructions,
+  SharedAtomInstructions,
+  GlobalLdSectors,
+  GlobalStSectors,
+  GlobalLdRequests,
+  GlobalStRequests,
+};
+inline constexpr std::size_t kMetricCount = 13;
+
+// ncu's name of each metric, in the enum's order.
+inline constexpr std::array<std::string_view, kMetricCount> kMetricNames = {
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum",
+    "smsp__sass_inst_executed_op_shared_ld.sum",
+    "smsp__sass_inst_executed_op_shared_st.sum",
+    "smsp__sass_inst_executed_op_shared_atom.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+};
+
+struct Counters {
+  std::array<std::uint64_t, kMetricCount> value{};
+
+  std::uint64_t& operator[](Metric m) { return value[static_cast<std::size_t>(m)]; }
+  std::uint64_t operator[](Metric m) const { return value[static_cast<std::size_t>(m)]; }
+  Counters& operator+=(const Counters& o) {
+    for (std::size_t i = 0; i < kMetricCount; ++i) value[i] += o.value[i];
+    return *this;
+  }
+  std::uint64_t bankConflicts() const {
+    return (*this)[Metric::SharedLdConflicts] + (*this)[Metric::SharedStConflicts] +
+           (*this)[Metric::SharedAtomConflicts];
+  }
+};
+
+}  // namespace loom::check

@@ -1,0 +1,53 @@
+#include "check/counters/warp_access.h"
+
+#include <bit>
+
+#include "check/bank_model.h"
+#include "check/coalescing_model.h"
+
+namespace loom::check {
+
+namespace {
+// Widths the models know; an odd-sized access (a packed struct) is priced as its next power.
+unsigned modelWidth(unsigned w) { return w <= 1 ? 1 : w <= 2 ? 2 : w <= 4 ? 4 : w <= 8 ? 8 : 16; }
+}  // namespace
+
+void scoreRequest(const PendingAccess* lanes, std::uint32_t group, SiteTable& table) {
+  const PendingAccess& first = lanes[std::countr_zero(group)];
+  if (first.space == Space::None) return;
+  Counters& c = table.at(first.site);
+  unsigned width = modelWidth(first.width);
+  if (first.space == Space::Shared) {
+    SharedRequest r;
+    r.op = first.op == AccessOp::Load ? SharedOp::Load
+           : first.op == AccessOp::Store ? SharedOp::Store
+                                         : SharedOp::Atomic;
+    r.width = width;
+    r.activeMask = group;
+    for (std::uint32_t m = group; m; m &= m - 1) {
+      unsigned l = static_cast<unsigned>(std::countr_zero(m));
+      r.offset[l] = static_cast<std::uint32_t>(lanes[l].address);
+    }
+    SharedCost cost = sharedCost(r);
+    int k = static_cast<int>(first.op);  // Load, Store, Atomic: the metrics' order
+    c[static_cast<Metric>(static_cast<int>(Metric::SharedLdWavefronts) + k)] += cost.wavefronts;
+    c[static_cast<Metric>(static_cast<int>(Metric::SharedLdConflicts) + k)] += cost.bankConflicts;
+    c[static_cast<Metric>(static_cast<int>(Metric::SharedLdInstructions) + k)] += 1;
+    return;
+  }
+  // Global atomics and reductions have their own ncu counters (op_atom/op_red), not reported.
+  if (first.op == AccessOp::Atomic) return;
+  GlobalRequest r;
+  r.store = first.op == AccessOp::Store;
+  r.width = width;
+  r.activeMask = group;
+  for (std::uint32_t m = group; m; m &= m - 1) {
+    unsigned l = static_cast<unsigned>(std::countr_zero(m));
+    r.address[l] = lanes[l].address;
+  }
+  GlobalCost cost = globalCost(r);
+  c[r.store ? Metric::GlobalStSectors : Metric::GlobalLdSectors] += cost.sectors;
+  c[r.store ? Metric::GlobalStRequests : Metric::GlobalLdRequests] += cost.requests;
+}
+
+}  // namespace loom::check

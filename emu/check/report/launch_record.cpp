@@ -1,0 +1,61 @@
+#include "check/report/launch_record.h"
+
+#include <cstdlib>
+
+#include "check/report/report_file.h"
+
+namespace loom::check {
+
+Recorder& Recorder::instance() {
+  static Recorder* recorder = new Recorder;  // never destroyed: the exit-time report reads it
+  return *recorder;
+}
+
+namespace {
+// Made before main, so that LOOM_REPORT writes a report even for a program that launches nothing.
+[[maybe_unused]] const bool kRecorderReady = (Recorder::instance(), true);
+}  // namespace
+
+Recorder::Recorder() {
+  const char* path = std::getenv("LOOM_REPORT");
+  if (path && *path) {
+    enabled_ = true;
+    writeReportAtExit(path);
+  }
+  // LOOM_LOCKSTEP=1: lockstep warps (legacy warp-synchronous code) without writing a report.
+  const char* lockstep = std::getenv("LOOM_LOCKSTEP");
+  if (lockstep && *lockstep && *lockstep != '0') enabled_ = true;
+}
+
+bool Recorder::enabled() const {
+  std::lock_guard lock(mutex_);
+  return enabled_;
+}
+
+void Recorder::setEnabled(bool on) {
+  std::lock_guard lock(mutex_);
+  enabled_ = on;
+}
+
+std::shared_ptr<LaunchRecord> Recorder::begin(const void* kernel, dim3 grid, dim3 block) {
+  std::lock_guard lock(mutex_);
+  if (!enabled_) return nullptr;
+  auto record = std::make_shared<LaunchRecord>();
+  record->kernel = kernel;
+  record->grid = grid;
+  record->block = block;
+  records_.push_back(record);
+  return record;
+}
+
+std::vector<std::shared_ptr<LaunchRecord>> Recorder::records() const {
+  std::lock_guard lock(mutex_);
+  return records_;
+}
+
+void Recorder::clear() {
+  std::lock_guard lock(mutex_);
+  records_.clear();
+}
+
+}  // namespace loom::check

@@ -1,0 +1,48 @@
+// What the counters collect for one launch, and the process-wide list of launches in launch
+// order. A record is created when the launch is issued (so the list is in the program's launch
+// order even though launches run asynchronously) and filled by the workers as its blocks end.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "check/counters/site_table.h"
+#include "vector_types.h"
+
+namespace loom::check {
+
+struct LaunchRecord {
+  const void* kernel = nullptr;
+  dim3 grid, block;
+  std::mutex mutex;  // guards sites while blocks finish on several workers
+  SiteTable sites;
+
+  void add(const SiteTable& blockSites) {
+    std::lock_guard lock(mutex);
+    blockSites.mergeInto(sites);
+  }
+};
+
+class Recorder {
+public:
+  static Recorder& instance();
+
+  // Counters (and with them lockstep warps) are on when LOOM_REPORT or LOOM_LOCKSTEP=1 is set
+  // or the C++ API turned them on. Read once per launch.
+  bool enabled() const;
+  void setEnabled(bool on);
+
+  // A new record for a launch being issued, or null when counters are off.
+  std::shared_ptr<LaunchRecord> begin(const void* kernel, dim3 grid, dim3 block);
+  std::vector<std::shared_ptr<LaunchRecord>> records() const;
+  void clear();
+
+private:
+  Recorder();
+  mutable std::mutex mutex_;
+  bool enabled_ = false;
+  std::vector<std::shared_ptr<LaunchRecord>> records_;
+};
+
+}  // namespace loom::check

@@ -1,0 +1,172 @@
+// Lockstep warps (DESIGN.md, "Lockstep warps"): the part of BlockRunner that runs when counters
+// are on.
+//
+// Every lane of a warp runs until it stops: at a shared or global access or atomic (access()),
+// a barrier, a warp collective, or its exit. A warp counts the lanes that have yet to stop
+// (`pending`); when none is left, the lanes parked at accesses are grouped by access site and
+// one group is released: those lanes are one warp request, scored by the bank or coalescing
+// model, and each performs its access and runs to its next stop, one lane after another. Since
+// a lane stops *before* each access, every lane of a group performs its access before any lane
+// performs its next one: loads of one instruction all happen before the stores of the next, as
+// on the device, which is what legacy warp-synchronous code (a volatile reduction tail without
+// __syncwarp) relies on.
+//
+// Which group: the lowest access site first (reconvergence at thread frontiers: a loop's body
+// lies below the code after it, so lanes that left a loop wait for those still in it). That
+// alone would starve a lock holder while its warp's other lanes spin on atomicCAS at a lower
+// address, which Volta's independent thread scheduling does not: after a failed atomicCAS (or
+// __nanosleep) the warp runs the group at another site that waited longest, and any lane that
+// waited kStarvationSteps groups runs next whatever its site.
+#include <bit>
+
+#include "mem/address_space.h"
+#include "mem/device_heap.h"
+#include "sched/block_runner.h"
+#include "sched/worker.h"
+
+namespace loom::sched {
+
+namespace {
+constexpr std::uint32_t kStarvationSteps = 64;
+// The kernel's parameters are read from the launch's argument block (the constant bank on the
+// device, not global memory): accesses within this many bytes of its start are not counted.
+constexpr std::uintptr_t kArgumentBlockBytes = 4096;
+// Dynamic shared memory's offsets are placed after the static variables' (a multiple of 128,
+// so banks are unchanged).
+constexpr std::uint64_t kDynamicSharedOffset = 1u << 20;
+}  // namespace
+
+void BlockRunner::lockstepBegin() {
+  if (lockstepWarps_.empty()) lockstepWarps_.resize(warps_.size());
+  unsigned warpCount = (threadCount_ + 31) / 32;
+  for (unsigned w = 0; w < warpCount; ++w) {
+    LockstepWarp& lw = lockstepWarps_[w];
+    lw.pending = static_cast<unsigned>(32 - std::popcount(warps_[w].exited));
+    lw.parked = 0;
+    lw.spinning = false;
+    lw.lastSite = nullptr;
+    lw.step = 0;
+  }
+  startAnother_ = false;
+  mem::AddressRange statics = mem::staticSharedRange();
+  staticSharedBegin_ = statics.begin & ~std::uintptr_t{127};
+  staticSharedSize_ = statics.end - staticSharedBegin_;
+  dynamicSharedBegin_ = reinterpret_cast<std::uintptr_t>(worker_.sharedArena().base());
+  dynamicSharedSize_ = mem::SharedArena::kCapacity;
+  argumentsBegin_ = reinterpret_cast<std::uintptr_t>(launch_->arguments.get());
+  heap_ = &mem::DeviceHeap::instance();
+  tLockstepAccesses = true;
+}
+
+void BlockRunner::lockstepEnd() {
+  tLockstepAccesses = false;
+  if (!sites_.empty()) {
+    launch_->counters->add(sites_);
+    sites_.clear();
+  }
+}
+
+void BlockRunner::access(std::uintptr_t address, unsigned width, check::AccessOp op,
+                         const void* site) {
+  check::PendingAccess a;
+  a.site = site;
+  a.width = static_cast<std::uint8_t>(width);
+  a.op = op;
+  if (address - staticSharedBegin_ < staticSharedSize_) {
+    // The pointer of a namespace-scope extern __shared__ is thread-local too, but no shared memory.
+    if (width == 8 && mem::isExternSharedSlot(address)) [[unlikely]] return;
+    a.space = check::Space::Shared;
+    a.address = address - staticSharedBegin_;
+  } else if (address - dynamicSharedBegin_ < dynamicSharedSize_) {
+    a.space = check::Space::Shared;
+    a.address = address - dynamicSharedBegin_ + kDynamicSharedOffset;
+  } else if (heap_->inRange(reinterpret_cast<const void*>(address))) {
+    a.space = check::Space::Global;  // cudaMalloc'd, managed or pinned memory
+    a.address = address;
+  } else {
+    const StackPool::Stack& stack = current_->fiber->stack;
+    if (address - reinterpret_cast<std::uintptr_t>(stack.low) < stack.size) return;  // local
+    if (address - argumentsBegin_ < kArgumentBlockBytes) return;  // kernel parameters
+    // `__constant__` and `__device__` variables are plain globals of the program: Loom cannot
+    // tell them apart, and ncu counts constant-bank reads as no global request at all.
+    a.space = check::Space::None;
+    a.address = address;
+  }
+  stopAtAccess(a);
+}
+
+void BlockRunner::stopAtAccess(const check::PendingAccess& access) {
+  Lane& lane = *current_;
+  unsigned warp = lane.linear / 32;
+  unsigned l = lane.linear % 32;
+  LockstepWarp& w = lockstepWarps_[warp];
+  w.access[l] = access;
+  w.parkedSince[l] = w.step;
+  w.parked |= 1u << l;
+  lane.waitSite = access.site;
+  if (--w.pending == 0) releaseGroup(warp);
+  parkAndSwitch(lane);
+}
+
+void BlockRunner::releaseGroup(unsigned warp) {
+  LockstepWarp& w = lockstepWarps_[warp];
+  const std::uint32_t parked = w.parked;
+  const void* lowest = nullptr;
+  unsigned oldest = 32, oldestElsewhere = 32;
+  for (std::uint32_t m = parked; m; m &= m - 1) {
+    unsigned l = static_cast<unsigned>(std::countr_zero(m));
+    const void* site = w.access[l].site;
+    if (!lowest || site < lowest) lowest = site;
+    if (oldest == 32 || w.parkedSince[l] < w.parkedSince[oldest]) oldest = l;
+    if (site != w.lastSite &&
+        (oldestElsewhere == 32 || w.parkedSince[l] < w.parkedSince[oldestElsewhere]))
+      oldestElsewhere = l;
+  }
+  const void* chosen = lowest;
+  if (w.step - w.parkedSince[oldest] > kStarvationSteps) {
+    chosen = w.access[oldest].site;
+  } else if (w.spinning && oldestElsewhere != 32) {
+    chosen = w.access[oldestElsewhere].site;
+  }
+  w.spinning = false;
+  w.lastSite = chosen;
+  std::uint32_t group = 0;
+  for (std::uint32_t m = parked; m; m &= m - 1) {
+    unsigned l = static_cast<unsigned>(std::countr_zero(m));
+    if (w.access[l].site == chosen) group |= 1u << l;
+  }
+  check::scoreRequest(w.access, group, sites_);
+  w.parked = parked & ~group;
+  w.pending += static_cast<unsigned>(std::popcount(group));
+  ++w.step;
+  unsigned base = warp * 32;
+  for (std::uint32_t m = group; m; m &= m - 1) {
+    Lane& lane = lanes_[base + static_cast<unsigned>(std::countr_zero(m))];
+    makeRunnable(lane, 0);
+  }
+}
+
+void BlockRunner::parkAndSwitch(Lane& lane) {
+  lane.state = Lane::State::Waiting;
+  Fiber* next;
+  if (startAnother_ && nextUnstarted_ < threadCount_) {
+    // A lane spins: a thread not yet started may be the one it waits for.
+    startAnother_ = false;
+    next = &newRunner().context;
+  } else if (runnableHead_ < runnable_.size()) {
+    if (runnable_[runnableHead_] == &lane) {  // released first: run on without a switch
+      popRunnable();
+      lane.state = Lane::State::Running;
+      return;
+    }
+    next = &popRunnable();
+  } else {
+    bool blockDone = false;
+    next = &nextContext(blockDone);  // a new runner for unstarted threads, or a deadlock report
+  }
+  Fiber::switchTo(lane.fiber->context, *next);
+  lane.state = Lane::State::Running;
+  resumeAs(lane);
+}
+
+}  // namespace loom::sched
