@@ -1,7 +1,9 @@
 #include "run_data.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -46,6 +48,20 @@ std::string normaliseKernelName(const std::string& name) {
     else if (s[i] == ' ' && depth == 0) cut = i;
   }
   if (cut != std::string::npos) s = s.substr(cut + 1);
+  // Template arguments as the demanglers print them: g++ writes an enum or typed constant as
+  // "(ns::Access)0", an unsigned one as "1u" and a bool as "false", ncu as "0", "1" and "0". (The
+  // \x01 keeps "$1" from reading the digit after it as part of the group number.)
+  static const std::regex cast(R"(\((?:[A-Za-z_][A-Za-z0-9_:]*\s*)+\)(?=-?[0-9]))");
+  static const std::regex suffix(R"(([0-9])[uUlL]+(?=[,>]))");
+  if (s.find('<') != std::string::npos) {
+    s = std::regex_replace(s, cast, "");
+    s = std::regex_replace(s, suffix, "$1");
+    for (const auto& [word, digit] : {std::pair{"false", "0"}, std::pair{"true", "1"}}) {
+      const std::regex boolean(std::string("([<,]\\s*)") + word + "(?=\\s*[,>])");
+      s = std::regex_replace(s, boolean, std::string("$1") + "\x01" + digit);
+    }
+    s.erase(std::remove(s.begin(), s.end(), '\x01'), s.end());
+  }
   return s;
 }
 

@@ -42,6 +42,24 @@ inline constexpr std::array<std::string_view, kMetricCount> kMetricNames = {
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
 };
 
+// ncu's SASS-attributed twins of some counters, reported with the same values. On the device the
+// raw l1tex__data_* counters of a whole kernel also count arbitration with concurrent L1 traffic
+// (not repeatable from run to run), while the SASS-attributed ones count only the instructions'
+// own wavefronts: that is what Loom models, so these are the names to diff exactly. A global
+// instruction with an active lane is one request (validate/sweeps/banks), so the executed
+// global instructions equal the requests.
+struct MetricAlias {
+  std::string_view name;
+  Metric metric;
+};
+inline constexpr std::array<MetricAlias, 5> kMetricAliases = {{
+    {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", Metric::SharedLdWavefronts},
+    {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum", Metric::SharedStWavefronts},
+    {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum", Metric::SharedAtomWavefronts},
+    {"smsp__sass_inst_executed_op_global_ld.sum", Metric::GlobalLdRequests},
+    {"smsp__sass_inst_executed_op_global_st.sum", Metric::GlobalStRequests},
+}};
+
 struct Counters {
   std::array<std::uint64_t, kMetricCount> value{};
 

@@ -46,12 +46,14 @@ SourceLine symbolize(const void* site) {
 Metrics toMetrics(const Counters& c) {
   Metrics m;
   for (std::size_t i = 0; i < kMetricCount; ++i) m[std::string(kMetricNames[i])] = c.value[i];
+  for (const MetricAlias& a : kMetricAliases) m[std::string(a.name)] = c[a.metric];
   return m;
 }
 
 nlohmann::ordered_json metricsJson(const Metrics& m) {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   for (std::string_view name : kMetricNames) j[std::string(name)] = m.at(std::string(name));
+  for (const MetricAlias& a : kMetricAliases) j[std::string(a.name)] = m.at(std::string(a.name));
   return j;
 }
 

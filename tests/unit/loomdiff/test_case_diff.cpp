@@ -178,6 +178,12 @@ TEST_CASE("case files and known-divergence files reject bad input with a message
 TEST_CASE("kernel names from ncu and Loom meet; the table sums cases per suite", "[loomdiff]") {
   REQUIRE(normaliseKernelName("void transpose<32>(float*, const float*)") == "transpose<32>");
   REQUIRE(normaliseKernelName("transpose") == "transpose");
+  // g++'s demangler writes typed template constants, ncu plain numbers.
+  REQUIRE(normaliseKernelName("void shared_probe<(loom_sweep::Access)0, 1u>()") == "shared_probe<0, 1>");
+  REQUIRE(normaliseKernelName("void shared_probe<0, 1>()") == "shared_probe<0, 1>");
+  REQUIRE(normaliseKernelName("void k<(E)-2, 16ul>(int)") == "k<-2, 16>");
+  REQUIRE(normaliseKernelName("void global_probe<8u, false>(unsigned char*)") == "global_probe<8, 0>");
+  REQUIRE(normaliseKernelName("void g<true, truex>()") == "g<1, truex>");
   std::vector<nlohmann::json> cases = {
       {{"case", "kernels.a"}, {"counts", {{"checks", 4}, {"exact", 3}, {"known", 1}}}},
       {{"case", "kernels.b"}, {"counts", {{"checks", 2}, {"exact", 1}, {"not_compared", 1}}}},
