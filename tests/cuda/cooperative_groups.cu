@@ -710,7 +710,7 @@ static void testPartitionValues() {
   const char* kinds[3] = {"binary", "labeled_pred", "labeled"};
   for (int c = 0; c < kPartCases; ++c)
     for (int k = 0; k < 3; ++k) {
-      bool guide = true;
+      bool guide = true, meta = true;
       for (int w = 0; w < 2; ++w) {
         std::printf("part.%s.%s.w%d:", kPartNames[c], kinds[k], w);
         for (int lane = 0; lane < 32; ++lane) {
@@ -726,6 +726,23 @@ static void testPartitionValues() {
           guide &= s[0] == __builtin_popcount(mine) &&
                    s[1] == __builtin_popcount(mine & ((1u << lane) - 1)) &&
                    (s[4] & 0xffffffffLL) == mine && s[5] == __builtin_ctz(mine);
+          // The H100's meta groups: binary by predicate (one group when all agree), labeled by
+          // lowest lane.
+          if (k == 0) {
+            bool split = (parent & ~mine) != 0;
+            meta &= split ? s[2] == int(partPred(c, lane)) && s[3] == 2 : s[2] == 0 && s[3] == 1;
+          } else {
+            unsigned leaders = 0;
+            for (int l = 0; l < 32; ++l)
+              if (parent >> l & 1) {
+                unsigned same = 0;
+                for (int m = 0; m < 32; ++m)
+                  if ((parent >> m & 1) && key(m) == key(l)) same |= 1u << m;
+                leaders |= 1u << __builtin_ctz(same);
+              }
+            meta &= s[2] == __builtin_popcount(leaders & ((1u << __builtin_ctz(mine)) - 1)) &&
+                    s[3] == __builtin_popcount(leaders);
+          }
         }
         std::printf("\n");
       }
@@ -733,6 +750,9 @@ static void testPartitionValues() {
       // follows the guide in every one of these).
       std::printf("part_guide.%s.%s: %s\n", kPartNames[c], kinds[k], guide ? "same" : "differs");
       if (!guide) ++g_failures;
+      // Printed only when it fails, so that the recorded output stays as it is.
+      if (!meta) check(("part_meta." + std::string(kPartNames[c]) + "." + kinds[k]).c_str(), false,
+                       "meta groups differ from the H100's rule");
     }
 }
 
