@@ -10,6 +10,7 @@
 #include <cooperative_groups/scan.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -311,6 +312,7 @@ static void testCoalesced() {
   bool ranks = true, shfl = true, updown = true, votes = true, ballot = true, reduce = true,
        scan = true, sync = true, tiles = true, labeled = true, binary = true, other = true;
   long long ex0 = 0;
+  std::vector<std::array<long long, 3>> bpShown(32), bpGuide(32);
   for (int r = 0; r < 64; ++r) {
     const long long* o = &h[r * S];
     int lane = r % 32, wbase = r - lane;
@@ -371,6 +373,10 @@ static void testCoalesced() {
     }
     labeled &= o[29] == lSize && o[30] == lRank && o[31] == lSum;
     binary &= o[32] == bSize && o[33] == bRank && o[34] == bSum;
+    if (r < 32) {
+      bpShown[lane] = {o[32], o[33], o[34]};
+      bpGuide[lane] = {bSize, bRank, bSum};
+    }
   }
   check("coalesced_size_rank_meta", ranks);
   check("coalesced_shfl_by_rank", shfl);
@@ -382,7 +388,16 @@ static void testCoalesced() {
   check("coalesced_sync", sync);
   check("coalesced_tiled_partition_4", tiles);
   check("coalesced_labeled_partition", labeled);
-  check("coalesced_binary_partition", binary);
+  // Printed, not checked: here the H100 gives the right size and rank but cg::reduce over each
+  // half returns the sum over the whole 11-lane group (1188 on every lane), while the partition
+  // sweep below (testPartitionValues: the same lanes, the same predicate) reduces each half
+  // correctly. Not a rule Loom can follow; known_divergences.txt says more.
+  std::printf("coalesced_binary_partition_vs_guide: %s\n", binary ? "same" : "differs");
+  std::printf("coalesced_binary_partition_warp0 (size/rank/sum, guide's in brackets):");
+  for (int lane = 0; lane < 32; lane += 3)
+    std::printf(" %d:%lld/%lld/%lld[%lld/%lld/%lld]", lane, bpShown[lane][0], bpShown[lane][1],
+                bpShown[lane][2], bpGuide[lane][0], bpGuide[lane][1], bpGuide[lane][2]);
+  std::printf("\n");
   check("coalesced_second_branch", other);
   // Left open by the guide: printed for the device record to decide.
   std::printf("coalesced_exclusive_scan_rank0: %lld\n", ex0);
@@ -588,6 +603,159 @@ static void testPractice() {
   CK(cudaFree(dSums));
 }
 
+// ---------------------------------------------------------------------------------------------
+// 9. binary_partition and labeled_partition value by value, of coalesced groups (a whole warp,
+// every third lane from lane 0 and from lane 1, contiguous runs from lane 0 and up to lane 31)
+// and of tiles. Per lane: size, thread_rank, meta_group_rank/size, cg::reduce of 1 << lane (the
+// members' lane mask, so a wrong membership shows) and the lane of rank 0. The guide defines
+// binary_partition as labeled_partition with a 0/1 label: members with the same label, ranked
+// in lane order. Meta groups (printed, the record decides): a labeled partition numbers its
+// groups by lowest lane; a binary partition by the predicate (true is group 1 of 2).
+constexpr int kPartCases = 8, kPartSlots = 3 * 6;
+const char* const kPartNames[kPartCases] = {"warp",   "coal_mod3_0", "coal_mod3_1", "coal_lt20",
+                                            "coal_ge12", "tile32",   "tile8",       "tile4"};
+
+__host__ __device__ bool partMember(int c, int lane) {
+  switch (c) {
+    case 1: return lane % 3 == 0;
+    case 2: return lane % 3 == 1;
+    case 3: return lane < 20;
+    case 4: return lane >= 12;
+    default: return true;
+  }
+}
+__host__ __device__ bool partPred(int c, int lane) {
+  switch (c) {
+    case 0: case 5: return lane % 3 == 0;
+    case 1: case 2: return lane > 15;
+    case 3: return lane >= 7;
+    case 4: return lane & 1;
+    case 6: return lane % 8 > 2;
+    default: return lane % 4 == 1;
+  }
+}
+__host__ __device__ int partLabel(int c, int lane) {
+  switch (c) {
+    case 0: case 5: return lane % 5;
+    case 1: return lane % 2;
+    case 2: return lane % 4;
+    case 3: return lane / 6;
+    case 4: return lane / 8;
+    case 6: return lane % 8 % 3;
+    default: return lane % 4 / 2;
+  }
+}
+// The lanes of the parent group of case c that holds `lane` (tiles: the lane's tile).
+static unsigned partParent(int c, int lane) {
+  int n = c == 6 ? 8 : c == 7 ? 4 : 32;
+  unsigned lanes = 0;
+  for (int l = lane / n * n; l < lane / n * n + n; ++l)
+    if (partMember(c, l)) lanes |= 1u << l;
+  return lanes;
+}
+
+__device__ void partRecord(const cg::coalesced_group& g, long long* s) {
+  unsigned lane = threadIdx.x % 32;
+  s[0] = g.size();
+  s[1] = g.thread_rank();
+  s[2] = g.meta_group_rank();
+  s[3] = g.meta_group_size();
+  s[4] = cg::reduce(g, 1u << lane, cg::plus<unsigned>());
+  s[5] = g.shfl(static_cast<int>(lane), 0);
+}
+template <class G>
+__device__ void partitions(const G& parent, int c, long long* o) {
+  int lane = threadIdx.x % 32;
+  long long* s = o + c * kPartSlots;
+  bool pred = partPred(c, lane);
+  cg::coalesced_group b = cg::binary_partition(parent, pred);
+  partRecord(b, s);
+  cg::coalesced_group l = cg::labeled_partition(parent, static_cast<int>(pred));
+  partRecord(l, s + 6);
+  cg::coalesced_group m = cg::labeled_partition(parent, partLabel(c, lane));
+  partRecord(m, s + 12);
+}
+
+__global__ void partitionKernel(long long* out) {
+  cg::thread_block b = cg::this_thread_block();
+  int lane = threadIdx.x % 32;
+  long long* o = out + threadIdx.x * kPartCases * kPartSlots;
+  partitions(cg::coalesced_threads(), 0, o);
+  __syncwarp();
+  if (lane % 3 == 0) {
+    partitions(cg::coalesced_threads(), 1, o);
+  } else if (lane % 3 == 1) {
+    partitions(cg::coalesced_threads(), 2, o);
+  }
+  __syncwarp();
+  if (lane < 20) partitions(cg::coalesced_threads(), 3, o);
+  __syncwarp();
+  if (lane >= 12) partitions(cg::coalesced_threads(), 4, o);
+  __syncwarp();
+  partitions(cg::tiled_partition<32>(b), 5, o);
+  partitions(cg::tiled_partition<8>(b), 6, o);
+  partitions(cg::tiled_partition<4>(b), 7, o);
+}
+
+static void testPartitionValues() {
+  const int per = kPartCases * kPartSlots;
+  std::vector<long long> h(64 * per, -1);
+  long long* d;
+  CK(cudaMalloc(&d, h.size() * sizeof(long long)));
+  CK(cudaMemset(d, 0xff, h.size() * sizeof(long long)));
+  partitionKernel<<<1, 64>>>(d);
+  CK_LAUNCH();
+  CK(cudaMemcpy(h.data(), d, h.size() * sizeof(long long), cudaMemcpyDeviceToHost));
+  CK(cudaFree(d));
+  const char* kinds[3] = {"binary", "labeled_pred", "labeled"};
+  for (int c = 0; c < kPartCases; ++c)
+    for (int k = 0; k < 3; ++k) {
+      bool guide = true, meta = true;
+      for (int w = 0; w < 2; ++w) {
+        std::printf("part.%s.%s.w%d:", kPartNames[c], kinds[k], w);
+        for (int lane = 0; lane < 32; ++lane) {
+          const long long* s = &h[(w * 32 + lane) * per + c * kPartSlots + k * 6];
+          if (!partMember(c, lane)) continue;
+          std::printf(" %d:%lld/%lld/%lld/%lld/0x%llx/%lld", lane, s[0], s[1], s[2], s[3],
+                      s[4] & 0xffffffffLL, s[5]);
+          // The guide: the parent's members with the caller's label, in lane order.
+          auto key = [&](int l) { return k == 2 ? partLabel(c, l) : int(partPred(c, l)); };
+          unsigned parent = partParent(c, lane), mine = 0;
+          for (int l = 0; l < 32; ++l)
+            if ((parent >> l & 1) && key(l) == key(lane)) mine |= 1u << l;
+          guide &= s[0] == __builtin_popcount(mine) &&
+                   s[1] == __builtin_popcount(mine & ((1u << lane) - 1)) &&
+                   (s[4] & 0xffffffffLL) == mine && s[5] == __builtin_ctz(mine);
+          // The H100's meta groups: binary by predicate (one group when all agree), labeled by
+          // lowest lane.
+          if (k == 0) {
+            bool split = (parent & ~mine) != 0;
+            meta &= split ? s[2] == int(partPred(c, lane)) && s[3] == 2 : s[2] == 0 && s[3] == 1;
+          } else {
+            unsigned leaders = 0;
+            for (int l = 0; l < 32; ++l)
+              if (parent >> l & 1) {
+                unsigned same = 0;
+                for (int m = 0; m < 32; ++m)
+                  if ((parent >> m & 1) && key(m) == key(l)) same |= 1u << m;
+                leaders |= 1u << __builtin_ctz(same);
+              }
+            meta &= s[2] == __builtin_popcount(leaders & ((1u << __builtin_ctz(mine)) - 1)) &&
+                    s[3] == __builtin_popcount(leaders);
+          }
+        }
+        std::printf("\n");
+      }
+      // "same"/"differs", not PASS/FAIL, as recorded; a difference fails the program (the H100
+      // follows the guide in every one of these).
+      std::printf("part_guide.%s.%s: %s\n", kPartNames[c], kinds[k], guide ? "same" : "differs");
+      if (!guide) ++g_failures;
+      // Printed only when it fails, so that the recorded output stays as it is.
+      if (!meta) check(("part_meta." + std::string(kPartNames[c]) + "." + kinds[k]).c_str(), false,
+                       "meta groups differ from the H100's rule");
+    }
+}
+
 int main() {
   testBlock();
   testTile<1>();
@@ -601,5 +769,6 @@ int main() {
   testLoop();
   testWideValues();
   testPractice();
+  testPartitionValues();
   return finish("cooperative_groups");
 }

@@ -93,9 +93,14 @@ template <class Label>
   static_assert(std::is_integral_v<Label>, "labeled_partition takes an integral label");
   return partitionGroup(lanes, __match_any_sync(lanes, label));
 }
+// Unlike a labeled partition, the meta groups of a binary partition are numbered by the
+// predicate, not by lane: the lanes with `pred` true are meta group 1 of 2 even when they hold
+// the lowest lane, and a predicate all members share gives one group (0 of 1). The H100 does
+// this (tests.cuda.cooperative_groups, part.warp.binary), and CUDA's own headers say so.
 [[gnu::always_inline]] inline coalesced_group binary(unsigned lanes, bool pred) {
-  unsigned set = __ballot_sync(lanes, pred);
-  return partitionGroup(lanes, pred ? (set & lanes) : (lanes & ~set));
+  unsigned set = __ballot_sync(lanes, pred) & lanes;
+  if (set == 0 || set == lanes) return coalesced_group(Internal{}, lanes, 0, 1);
+  return coalesced_group(Internal{}, pred ? set : (lanes & ~set), pred ? 1u : 0u, 2);
 }
 }  // namespace loom_detail
 
