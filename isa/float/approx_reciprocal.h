@@ -3,7 +3,8 @@
 // NaN, and results below the normal range flush to zero (the unit flushes). For normal
 // inputs the unit's result is within an ulp of 1/x; its exact rounding is not documented and
 // not modelled yet: this returns 1/x rounded to nearest, which the H100 matches for most but
-// not all inputs (the __fdividef row of validate/results/h100-sm90/isa.known_divergences.txt).
+// not all inputs (the isa.float_round output:__fdividef entry of
+// validate/results/h100-sm90/known_divergences.txt).
 #pragma once
 
 #include "isa/float/divide.h"

@@ -60,7 +60,7 @@ CaseFile readCaseFile(const std::string& path) {
   }
   if (!j.is_object()) throw std::runtime_error(path + ": a case file is a JSON object");
   static const std::set<std::string> known = {"name", "sources", "flags", "args", "stdout",
-                                              "outputs", "ncu", "sanitizer", "timeout", "comment"};
+                                              "outputs", "ncu", "sanitizer", "timeout", "base", "comment"};
   for (const auto& [key, value] : j.items())
     if (!known.count(key)) throw std::runtime_error(path + ": unknown field \"" + key + "\"");
 
@@ -110,6 +110,12 @@ CaseFile readCaseFile(const std::string& path) {
     if (!j["timeout"].is_number_integer() || j["timeout"].get<int>() <= 0)
       throw std::runtime_error(path + ": \"timeout\" is a positive number of seconds");
     c.timeoutSeconds = j["timeout"].get<int>();
+  }
+  if (j.contains("base")) {
+    if (!j["base"].is_string() || j["base"].get<std::string>().empty() || j["base"].get<std::string>() == c.name ||
+        j["base"].get<std::string>().find('/') != std::string::npos)
+      throw std::runtime_error(path + ": \"base\" names another case (its record lies beside this one's)");
+    c.base = j["base"].get<std::string>();
   }
   return c;
 }

@@ -29,6 +29,10 @@ struct CaseFile {
   std::vector<std::string> ncuMetrics;
   std::vector<std::string> sanitizerTools;
   int timeoutSeconds = 120;          // "timeout": per run of the program
+  // "base": the case whose record (a sibling folder of this case's record) holds every output
+  // buffer this case's record does not: a variant's record (isa.float_round.ftz, built with
+  // -ftz=true) keeps only the buffers that differ from its base case's. Empty: none.
+  std::string base;
 
   // How buffer `name` compares ("*" entry, else exact).
   BufferRule ruleFor(const std::string& buffer) const;

@@ -48,6 +48,8 @@ int runDiff(const DiffOptions& o) {
   std::string knownPath = o.known.empty() ? (fs::path(o.record).parent_path() / "known_divergences.txt").string() : o.known;
   DivergenceFile known = readDivergences(knownPath);
   RunData device = readRunData(o.record, "ncu.json");
+  std::size_t fromBase = 0;
+  if (!c.base.empty()) fromBase = addBaseBuffers(device, (fs::path(o.record).parent_path() / c.base).string());
 
   std::string loomDir = o.loomRun;
   if (loomDir.empty()) {
@@ -59,6 +61,9 @@ int runDiff(const DiffOptions& o) {
   }
   RunData loom = readRunData(loomDir, "report.json");
   CaseReport r = diffCase(c, device, loom, known);
+  if (!c.base.empty())
+    r.notes.push_back("outputs: " + std::to_string(fromBase) + " of " + std::to_string(device.buffers.size()) +
+                      " buffers are the base record's (" + c.base + "), the others this record's own");
   std::cout << formatText(r);
   if (!o.json.empty()) {
     std::string text = formatJson(r).dump(1) + "\n";

@@ -106,4 +106,13 @@ RunData readRunData(const std::string& dir, const std::string& countersFile) {
   return r;
 }
 
+std::size_t addBaseBuffers(RunData& record, const std::string& baseDir) {
+  if (!fs::is_directory(baseDir)) throw std::runtime_error(baseDir + ": the base record does not exist");
+  RunData base = readRunData(baseDir, "ncu.json");
+  if (base.buffers.empty()) throw std::runtime_error(baseDir + ": the base record holds no output buffers");
+  std::size_t filled = 0;
+  for (const auto& [key, path] : base.buffers) filled += record.buffers.try_emplace(key, path).second ? 1 : 0;
+  return filled;
+}
+
 }  // namespace loom::validate

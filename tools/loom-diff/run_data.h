@@ -28,6 +28,11 @@ struct RunData {
 // Reads a run folder; `countersFile` is "ncu.json" (device) or "report.json" (Loom).
 RunData readRunData(const std::string& dir, const std::string& countersFile);
 
+// A variant's record (CaseFile::base) holds only the output buffers that differ from its base
+// case's record `baseDir`: the base's buffers fill in the others. Returns how many it filled in;
+// throws std::runtime_error when the base record is missing or holds no outputs.
+std::size_t addBaseBuffers(RunData& record, const std::string& baseDir);
+
 // The launches of a {"launches": [...]} document (ncu.json or Loom's report).
 std::vector<Launch> parseLaunches(const nlohmann::json& doc);
 

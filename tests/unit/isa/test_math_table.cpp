@@ -2,10 +2,11 @@
 // each row's inputs are regenerated and must hash as the device's did, then every output
 // buffer must be bit-exact with the device at least as often as the row's floor (the measured
 // rate, so a regression fails), and no result may lie outside CUDA's documented error bound.
+// Every buffer that differs from the device must be a known divergence of loom-diff's file
+// (validate/results/h100-sm90/known_divergences.txt), differing in at most its listed count.
 //
-// The same checks run on a Loom-built sweep's output files (validate.isa.* in ctest) through
-// the hidden [math_loom_run] cases, which read LOOM_MATH_CANDIDATE (the run's LOOM_CASE_OUT)
-// and LOOM_MATH_RECORD (the record's case folder), and optionally LOOM_MATH_FLOORS.
+// A Loom-built sweep (the same functions reached through loom-cc) is compared with the same
+// records, against the same entries, by loom-diff (ctest validate.isa.*).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -21,35 +22,27 @@ namespace {
 
 const std::string kRecord = std::string(LOOM_SOURCE_DIR) + "/validate/results/h100-sm90/";
 
-// A floors file ("<buffer> <percent>" per line) replaces the rows' floors: the --use_fast_math
-// record has its own rates, and CUDA documents no bounds for that mode.
-std::map<std::string, double> readFloors(const std::string& path) {
-  std::map<std::string, double> floors;
-  std::ifstream in(path);
-  std::string name;
-  double pct;
-  while (in >> name >> pct) floors[name] = pct;
-  return floors;
-}
-
-// The rates listed for a case in isa.math_known_divergences.txt ("<case> <buffer> <rate>% ...").
-std::map<std::string, double> knownRates(const std::string& caseName) {
-  std::map<std::string, double> rates;
-  std::ifstream in(kRecord + "isa.math_known_divergences.txt");
+// The entries of a case in known_divergences.txt, "<case> output:<buffer> <differing>/<total>
+// <reason>": buffer -> (differing, total).
+std::map<std::string, std::pair<long, long>> knownRates(const std::string& caseName) {
+  std::map<std::string, std::pair<long, long>> rates;
+  std::ifstream in(kRecord + "known_divergences.txt");
+  REQUIRE(in.good());
   std::string line;
   while (std::getline(in, line)) {
     std::istringstream words(line);
-    std::string c, buffer;
-    double pct;
-    if (words >> c >> buffer >> pct && c == caseName) rates[buffer] = pct;
+    std::string c, what, rate;
+    if (!(words >> c >> what >> rate) || c != caseName || what.rfind("output:", 0) != 0) continue;
+    const size_t slash = rate.find('/');
+    rates[what.substr(7)] = {std::stol(rate.substr(0, slash)), std::stol(rate.substr(slash + 1))};
   }
   return rates;
 }
 
 void checkRows(const std::string& caseName, const std::vector<loom_sweep::RowResult>& results,
-               bool checkBounds, const std::map<std::string, double>& floors = {}) {
+               bool checkBounds) {
   REQUIRE_FALSE(results.empty());
-  const std::map<std::string, double> known = knownRates(caseName);
+  const auto known = knownRates(caseName);
   for (const auto& r : results) {
     INFO("row " << r.name << ": record inputs '" << r.expectedInputs << "', regenerated '"
                 << r.actualInputs << "'");
@@ -59,26 +52,19 @@ void checkRows(const std::string& caseName, const std::vector<loom_sweep::RowRes
                      << b.ratePct() << "%), floor " << r.floorPct << "%, first mismatch at "
                      << b.firstMismatch << ", max ulp vs device " << b.maxUlpVsDevice);
       CHECK(b.count > 0);
-      if (floors.empty()) {
-        CHECK(b.ratePct() >= r.floorPct);
-      } else {
-        REQUIRE(floors.count(b.name) == 1);
-        CHECK(b.ratePct() >= floors.at(b.name));
-      }
+      CHECK(b.ratePct() >= r.floorPct);
       if (checkBounds) CHECK(b.candidateOverDoc == 0);
       // Every difference from the device is a listed, measured divergence.
       if (b.bitExact < b.count) {
         INFO("known divergence listed for " << caseName << " " << b.name);
         CHECK(known.count(b.name) == 1);
-        if (known.count(b.name) == 1) CHECK(known.at(b.name) <= b.ratePct() + 0.005);
+        if (known.count(b.name) == 1) {
+          CHECK(known.at(b.name).second == static_cast<long>(b.count));
+          CHECK(static_cast<long>(b.count - b.bitExact) <= known.at(b.name).first);
+        }
       }
     }
   }
-}
-
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v == nullptr ? "" : v;
 }
 
 }  // namespace
@@ -114,38 +100,6 @@ TEST_CASE("the ulp distance counts representable values and pairs NaNs", "[isa][
   CHECK(ulpDistance(-1e-45f, 1e-45f) == 2);
   CHECK(ulpDistance(NAN, -NAN) == 0);
   CHECK(ulpDistance(double(NAN), 1.0) == loom_sweep::kNaNMismatch);
-}
-
-// A Loom run of a sweep (ctest validate.isa.*): its files instead of direct isa calls.
-TEST_CASE("a Loom-built math sweep against the H100 record", "[.][math_loom_run]") {
-  const std::string record = env("LOOM_MATH_RECORD"), candidate = env("LOOM_MATH_CANDIDATE");
-  const std::string family = env("LOOM_MATH_FAMILY");
-  // The record's folder names the case (isa.math_f32_fastmath shares math_f32's rows).
-  const std::string caseName = record.substr(record.find_last_of('/') + 1);
-  REQUIRE(!record.empty());
-  REQUIRE(!candidate.empty());
-  if (family == "half_math") {
-    loom_sweep::NarrowEvaluator nv(record, candidate);
-#include "isa/table/half_math.def"
-    checkRows(caseName, nv.results, false);
-    return;
-  }
-  loom_sweep::MathEvaluator ev(record, candidate);
-  const std::string floorsFile = env("LOOM_MATH_FLOORS");
-  if (family == "math_f32") {
-#include "isa/table/math_f32.def"
-  } else if (family == "math_f64") {
-#include "isa/table/math_f64.def"
-  } else if (family == "fast_math") {
-#include "isa/table/fast_math.def"
-  } else {
-    FAIL("LOOM_MATH_FAMILY must name a family: " << family);
-  }
-  if (floorsFile.empty()) {
-    checkRows(caseName, ev.results, true);
-  } else {
-    checkRows(caseName, ev.results, false, readFloors(floorsFile));
-  }
 }
 
 // The interposed math functions must stay real calls in kernel code (no folding, inlining or

@@ -164,6 +164,8 @@ TEST_CASE("case files and known-divergence files reject bad input with a message
   REQUIRE(bad(R"({"name": "x", "sources": ["a.cu"], "outputs": {"y": {"compare": "exact", "max_ulp": 2}}})")
               .find("max_ulp") != std::string::npos);
   REQUIRE(bad("{") .find("not valid JSON") != std::string::npos);
+  REQUIRE(bad(R"({"name": "x", "sources": ["a.cu"], "base": "x"})").find("\"base\"") != std::string::npos);
+  REQUIRE(bad(R"({"name": "x", "sources": ["a.cu"], "base": 1})").find("\"base\"") != std::string::npos);
   CaseFile ok = readCaseFile(s.write("d/ok.case.json",
       R"({"name": "x.y", "sources": ["a.cu"], "args": ["q"], "outputs": {"*": {"compare": "ulp", "max_ulp": 2}}})").string());
   REQUIRE(ok.sources[0] == (s.root / "d/a.cu").string());

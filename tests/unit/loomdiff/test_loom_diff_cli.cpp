@@ -79,3 +79,27 @@ TEST_CASE("loom-diff --rebaseline lowers a known rate and leaves the record alon
   REQUIRE(c.run("--rebaseline") == 1);
   REQUIRE(slurp(c.root / "rec/known_divergences.txt").find("stdout:one") == std::string::npos);
 }
+
+// A variant's record (isa.float_round.ftz) holds only the buffers that differ from its base
+// case's record: the base supplies the others, and each buffer compares with the record that has it.
+TEST_CASE("a case with a base record compares the buffers its record lacks with the base's", "[loomdiff]") {
+  Cli c;
+  const std::string one("\x01\0\0\0", 4), two("\x02\0\0\0", 4), three("\x03\0\0\0", 4);
+  put(c.root / "c.case.json", R"({"name": "cli.case", "sources": ["c.cu"], "base": "cli.base"})");
+  put(c.root / "rec/cli.base/outputs/a.i32", one);
+  put(c.root / "rec/cli.base/outputs/b.i32", two);
+  put(c.root / "rec/cli.case/outputs/b.i32", three);  // differs from the base's under the variant's flags
+  put(c.root / "loom/outputs/a.i32", one);
+  put(c.root / "loom/outputs/b.i32", three);
+  REQUIRE(c.run() == 0);
+  REQUIRE(slurp(c.root / "out.txt").find("1 of 2 buffers are the base record's (cli.base)") != std::string::npos);
+  put(c.root / "loom/outputs/b.i32", two);  // the base's value where the variant's record has its own
+  REQUIRE(c.run() == 1);
+  put(c.root / "loom/outputs/b.i32", three);
+  put(c.root / "loom/outputs/a.i32", three);  // a buffer only the base record holds
+  REQUIRE(c.run() == 1);
+  REQUIRE(slurp(c.root / "out.txt").find("a.i32") != std::string::npos);
+  fs::remove_all(c.root / "rec/cli.base");
+  REQUIRE(c.run() == 2);
+  REQUIRE(slurp(c.root / "out.txt").find("base record does not exist") != std::string::npos);
+}

@@ -2,9 +2,10 @@
 // (isa/table/sweep_inputs.h), its isa/ function computed on the host, and the result compared
 // bit for bit with what validate/sweeps/isa recorded on the device
 // (validate/results/h100-sm90/isa.<family>/outputs/<id>.<dtype>.gz). A row without a record
-// fails: nothing is listed in the table without a device record. Known divergences
-// (validate/results/h100-sm90/isa.known_divergences.txt) may differ in at most their listed
-// number of inputs, and fail if they differ in more.
+// fails: nothing is listed in the table without a device record. Known divergences (the
+// "isa.<family> output:<id> <differing>/<total>" entries of
+// validate/results/h100-sm90/known_divergences.txt, the file loom-diff reads for the same
+// records) may differ in at most their listed number of inputs, and fail if they differ in more.
 //
 // LOOM_ISA_TABLE_REPORT=1 prints every row's bit-exact rate; LOOM_ISA_TABLE_DUMP=<id> prints
 // that row's first 40 differences (arguments, device, Loom).
@@ -42,17 +43,19 @@ bool readRecord(const std::string& path, std::vector<unsigned char>& bytes) {
   return got == 0;
 }
 
-// "isa.<family> <id> <count>" lines: how many inputs the row may get wrong.
+// The isa entries of loom-diff's known-divergence file, "isa.<family> output:<id> <differing>/<total>
+// <reason>": family/id -> how many inputs the row may get wrong.
 std::map<std::string, long> knownDivergences() {
   std::map<std::string, long> known;
-  std::ifstream in(kResults + "isa.known_divergences.txt");
+  std::ifstream in(kResults + "known_divergences.txt");
+  REQUIRE(in.good());
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
-    std::string suite, id;
-    long count = 0;
-    if (fields >> suite >> id >> count) known[suite + "/" + id] = count;
+    std::string suite, what, rate;
+    if (!(fields >> suite >> what >> rate) || suite.rfind("isa.", 0) != 0 || what.rfind("output:", 0) != 0) continue;
+    known[suite + "/" + what.substr(7)] = std::stol(rate.substr(0, rate.find('/')));
   }
   return known;
 }
