@@ -1,6 +1,6 @@
 // sRGB decode of 8-bit unsigned normalized channels (cudaTextureDesc::sRGB): red, green and blue
-// are decoded, alpha is not, and linear filtering happens after the decode, at half precision
-// (isa/texture/float_filter.h, FilterPrecision::Half), as recorded on an H100.
+// are decoded, alpha is not, and linear filtering happens after the decode (srgb_filter.h), as
+// recorded on an H100.
 //
 // The decode is a table in the hardware: its values have at most 8 significant bits but are
 // not the exact sRGB curve rounded to 8 bits (that differs in 29 of the 256 entries), so the

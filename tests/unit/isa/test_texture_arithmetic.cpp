@@ -147,6 +147,28 @@ TEST_CASE("float filtering reproduces the book's 9-bit table and the H100's samp
   REQUIRE(filterFloatTexels(h, wh, 2, FilterPrecision::Half) == -85.9375f);
 }
 
+TEST_CASE("trilinear float filtering: slice sums floored to a common grid", "[isa][texture]") {
+  // texture.fetch3d words 87564 and 91740 (f32 3D textures): the 8 taps (z slice 0, then 1) and
+  // the device's bits. A small slice sum next to a huge one is floored away before the final
+  // rounding (exact addition of both slices rounds one ulp toward zero instead).
+  const double a[8] = {0x1.cce59cp+0, 0x1.95e748p+0, 0x1.47ae9cp-14,  -0x1.58a37p+99,
+                       -0x1.1b335cp+0, 0x1.3ef92p+1, -0x1.9f0b5ap-118, 0x1.fc994p+2};
+  const int32_t wa[8] = {6, 90, 2, 30, 6, 90, 2, 30};
+  REQUIRE(bitsOf(filterFloatTexels(a, wa, 8, FilterPrecision::Float, 4)) == 0xefa18c9du);
+  const double b[8] = {-0x1.2660ecp-2, 0x1.a236acp-8, 0x1.3f3fp+1,  0x1.b9b0bap+23,
+                       -0x1.3d2ebep+0, -0x1.77a5d6p-3, -0x1.4689fp+97, 0x1.32b0e2p-14};
+  const int32_t wb[8] = {52, 50, 13, 13, 52, 50, 13, 13};
+  REQUIRE(bitsOf(filterFloatTexels(b, wb, 8, FilterPrecision::Float, 4)) == 0xee04a80au);
+  // Floor, not truncation toward zero: slice 0 sums to the midpoint 0.5 + 2^-25 between two
+  // floats, slice 1 to -2^-61; floored to the 2^-33 grid that pulls the total below the midpoint
+  // (0.5), truncated it would vanish and the tie would round away (0.5 + 2^-24).
+  const double c[8] = {0x1.000001p+0, 0, 0, 0, -0x1p-60, 0, 0, 0};
+  const int32_t wc[8] = {128, 0, 0, 0, 128, 0, 0, 0};
+  REQUIRE(filterFloatTexels(c, wc, 8, FilterPrecision::Float, 4) == 0.5f);
+  const double d[8] = {0x1.000001p+0, 0, 0, 0, 0x1p-60, 0, 0, 0};
+  REQUIRE(filterFloatTexels(d, wc, 8, FilterPrecision::Float, 4) == 0x1.000002p-1f);
+}
+
 TEST_CASE("normalized integers: correctly rounded quotients and 16-bit fixed-point filtering", "[isa][texture]") {
   for (uint32_t v = 0; v < 256; ++v) {
     float f = unormToFloat(v, 8);
