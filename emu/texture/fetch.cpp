@@ -12,6 +12,7 @@
 #include "isa/texture/float_filter.h"
 #include "isa/texture/normalized_int.h"
 #include "isa/texture/srgb.h"
+#include "isa/texture/srgb_filter.h"
 #include "loom/texture/texture_fetch.h"
 #include "texture/texture_object.h"
 
@@ -143,7 +144,18 @@ struct Sampler {
   uint32_t filteredBits(const Tap* taps, const int32_t* w, int n, int c) const {
     const TexelFormat& f = r.format;
     if (c >= f.channels) return 0;
-    if (kind == Channel::Float || kind == Channel::Half || srgbChannel(c)) {
+    if (srgbChannel(c)) {
+      double v[8];
+      int e[8];
+      for (int k = 0; k < n; ++k) {
+        // A border colour filters as its nearest code (recorded), unlike a point sample.
+        auto code = taps[k].texel ? (uint8_t)raw(taps[k], c) : isa::linearToSrgbCode(srgbBorder(c));
+        v[k] = isa::srgbToLinear(code);
+        e[k] = isa::srgbBlockExponent(code);
+      }
+      return floatBits(isa::filterSrgbTexels(v, e, w, n, n == 8 ? 4 : n));
+    }
+    if (kind == Channel::Float || kind == Channel::Half) {
       double v[8];
       for (int k = 0; k < n; ++k) {
         uint32_t bits = pointBits(taps[k], c);
@@ -151,7 +163,7 @@ struct Sampler {
         std::memcpy(&fv, &bits, 4);
         v[k] = fv;
       }
-      bool half = kind == Channel::Half || kind == Channel::Unorm;  // sRGB-decoded channels filter at half precision
+      bool half = kind == Channel::Half;
       return floatBits(isa::filterFloatTexels(v, w, n, half ? isa::FilterPrecision::Half : isa::FilterPrecision::Float,
                                               n == 8 ? 4 : n));
     }

@@ -36,6 +36,29 @@ class ExactSum {
     addLimbs(limbs_, limbs);
   }
 
+  // Exponent e with |sum| in [2^(e-1), 2^e); INT32_MIN for zero.
+  int exponent() const {
+    uint64_t mag[kLimbs];
+    std::memcpy(mag, limbs_, sizeof mag);
+    if ((mag[kLimbs - 1] >> 63) != 0) negate(mag);
+    int top = topBit(mag);
+    return top < 0 ? INT32_MIN : top - kFractionBits + 1;
+  }
+
+  // Rounds the sum down (toward minus infinity) to a multiple of 2^gridExponent: in two's
+  // complement that is clearing the bits below the grid.
+  void floorToGrid(int gridExponent) {
+    int b = gridExponent + kFractionBits;  // bits below b are cleared
+    if (b <= 0) return;
+    for (int l = 0; l < kLimbs; ++l) {
+      int lo = l * 64;
+      if (b >= lo + 64) limbs_[l] = 0;
+      else if (b > lo) limbs_[l] &= ~((1ull << (b - lo)) - 1);
+    }
+  }
+
+  void add(const ExactSum& o) { addLimbs(limbs_, o.limbs_); }
+
   bool isZero() const {
     for (uint64_t l : limbs_)
       if (l) return false;

@@ -1,6 +1,6 @@
 // sRGB decode of 8-bit unsigned normalized channels (cudaTextureDesc::sRGB): red, green and blue
-// are decoded, alpha is not, and linear filtering happens after the decode, at half precision
-// (isa/texture/float_filter.h, FilterPrecision::Half), as recorded on an H100.
+// are decoded, alpha is not, and linear filtering happens after the decode (srgb_filter.h), as
+// recorded on an H100.
 //
 // The decode is a table in the hardware: its values have at most 8 significant bits but are
 // not the exact sRGB curve rounded to 8 bits (that differs in 29 of the 256 entries), so the
@@ -9,6 +9,7 @@
 // cudaReadModeNormalizedFloat and point filtering). Entries are float encodings.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -53,6 +54,16 @@ inline float srgbToLinear(uint8_t v) {
   float f;
   std::memcpy(&f, &kSrgbDecodeBits[v], 4);
   return f;
+}
+
+// The 8-bit sRGB code nearest to a linear value in [0, 1] (the standard encoding curve). Linear
+// filtering sees a border colour through it: the colour is encoded and decoded by the table
+// (recorded: border 0.3, 0.25, 0.5 filter as codes 149, 137, 188, i.e. 0x1.34p-2, 0.25,
+// 0x1.02p-1), while point sampling returns the clamped colour itself.
+inline uint8_t linearToSrgbCode(float v) {
+  double x = v > 0.0f ? (v < 1.0f ? (double)v : 1.0) : 0.0;
+  double s = x <= 0.0031308 ? x * 12.92 : 1.055 * std::pow(x, 1.0 / 2.4) - 0.055;
+  return (uint8_t)std::lround(s * 255.0);
 }
 
 }  // namespace loom::isa

@@ -1,7 +1,8 @@
 // isa/texture/: the texture unit's arithmetic, each header against an independent expectation:
 // CUDA's documented address modes written out differently, exact rational arithmetic, The CUDA
 // Handbook's 9-bit table (seed 001, 10.5), and single samples read from the H100 records
-// (validate/results/h100-sm90/texture.dense and texture.trilinear), quoted with their bits.
+// (validate/results/h100-sm90/texture.dense, texture.trilinear, texture.pairs_s8,
+// texture.pairs_srgb and texture.srgb), quoted with their values.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "isa/texture/float_filter.h"
 #include "isa/texture/normalized_int.h"
 #include "isa/texture/srgb.h"
+#include "isa/texture/srgb_filter.h"
 
 using namespace loom::isa;
 
@@ -145,6 +147,28 @@ TEST_CASE("float filtering reproduces the book's 9-bit table and the H100's samp
   REQUIRE(filterFloatTexels(h, wh, 2, FilterPrecision::Half) == -85.9375f);
 }
 
+TEST_CASE("trilinear float filtering: slice sums floored to a common grid", "[isa][texture]") {
+  // texture.fetch3d words 87564 and 91740 (f32 3D textures): the 8 taps (z slice 0, then 1) and
+  // the device's bits. A small slice sum next to a huge one is floored away before the final
+  // rounding (exact addition of both slices rounds one ulp toward zero instead).
+  const double a[8] = {0x1.cce59cp+0, 0x1.95e748p+0, 0x1.47ae9cp-14,  -0x1.58a37p+99,
+                       -0x1.1b335cp+0, 0x1.3ef92p+1, -0x1.9f0b5ap-118, 0x1.fc994p+2};
+  const int32_t wa[8] = {6, 90, 2, 30, 6, 90, 2, 30};
+  REQUIRE(bitsOf(filterFloatTexels(a, wa, 8, FilterPrecision::Float, 4)) == 0xefa18c9du);
+  const double b[8] = {-0x1.2660ecp-2, 0x1.a236acp-8, 0x1.3f3fp+1,  0x1.b9b0bap+23,
+                       -0x1.3d2ebep+0, -0x1.77a5d6p-3, -0x1.4689fp+97, 0x1.32b0e2p-14};
+  const int32_t wb[8] = {52, 50, 13, 13, 52, 50, 13, 13};
+  REQUIRE(bitsOf(filterFloatTexels(b, wb, 8, FilterPrecision::Float, 4)) == 0xee04a80au);
+  // Floor, not truncation toward zero: slice 0 sums to the midpoint 0.5 + 2^-25 between two
+  // floats, slice 1 to -2^-61; floored to the 2^-33 grid that pulls the total below the midpoint
+  // (0.5), truncated it would vanish and the tie would round away (0.5 + 2^-24).
+  const double c[8] = {0x1.000001p+0, 0, 0, 0, -0x1p-60, 0, 0, 0};
+  const int32_t wc[8] = {128, 0, 0, 0, 128, 0, 0, 0};
+  REQUIRE(filterFloatTexels(c, wc, 8, FilterPrecision::Float, 4) == 0.5f);
+  const double d[8] = {0x1.000001p+0, 0, 0, 0, 0x1p-60, 0, 0, 0};
+  REQUIRE(filterFloatTexels(d, wc, 8, FilterPrecision::Float, 4) == 0x1.000002p-1f);
+}
+
 TEST_CASE("normalized integers: correctly rounded quotients and 16-bit fixed-point filtering", "[isa][texture]") {
   for (uint32_t v = 0; v < 256; ++v) {
     float f = unormToFloat(v, 8);
@@ -164,6 +188,64 @@ TEST_CASE("normalized integers: correctly rounded quotients and 16-bit fixed-poi
   REQUIRE(filteredUnorm(pair, halfWeights, 2, 16) == roundedQuotient(1, 65535));
   REQUIRE(roundedQuotient(1, 3) == 1.0f / 3.0f);
   REQUIRE(roundedQuotient(-2, 3) == -2.0f / 3.0f);
+}
+
+TEST_CASE("signed 8-bit normalized filtering: the fixed-point scale of the H100", "[isa][texture]") {
+  // Single texels from texture.pairs_s8 (q = result * 32767): the exact scale 32767/127 with
+  // round-half-up gives 14464, -49, -16384 and -16639 for the second, third, fifth and sixth.
+  struct Sample {
+    int64_t v;
+    int32_t w;
+    int64_t q;
+  } device[] = {{127, 112, 14336}, {127, 113, 14463}, {-1, 48, -48},
+                {-1, 49, -50},     {-127, 128, -16383}, {-127, 130, -16640}};
+  for (const Sample& d : device) {
+    int64_t texels[2] = {d.v, 0};
+    int32_t weights[2] = {d.w, 256 - d.w};
+    REQUIRE(filteredSnorm(texels, weights, 2, 8) == roundedQuotient(d.q, 32767));
+  }
+  // Over the whole range of sums: monotonic and within one step of the exact scale 32767/32512.
+  int64_t previous = snorm8FilteredStep(-32768);
+  for (int64_t p = -32768; p <= 32512; ++p) {
+    int64_t q = snorm8FilteredStep(p);
+    REQUIRE(q >= previous);
+    REQUIRE(std::fabs((double)q - (double)p * 32767.0 / 32512.0) < 1.0);
+    previous = q;
+  }
+  REQUIRE(snorm8FilteredStep(32512) == 32767);  // weight 256 on 127 is exactly 1
+  int64_t lowest[1] = {-128};
+  int32_t all[1] = {256};
+  REQUIRE(filteredSnorm(lowest, all, 1, 8) == -1.0f);  // bounded below by -1
+}
+
+TEST_CASE("sRGB filtering: block exponents of the table, alignment, border codes", "[isa][texture]") {
+  // Every entry is an 8-bit mantissa under its block's exponent (the exponent of code | 7).
+  for (int v = 1; v < 256; ++v) {
+    double grid = std::ldexp(1.0, srgbBlockExponent((uint8_t)v) - 8);
+    REQUIRE(std::fmod(srgbToLinear((uint8_t)v) / grid, 1.0) == 0.0);
+  }
+  REQUIRE(srgbBlockExponent(248) == 1);  // 0.9375 shares 1.0's exponent
+  REQUIRE(srgbBlockExponent(247) == 0);
+  auto filter = [](uint8_t a, uint8_t b, int32_t wb) {
+    double t[2] = {srgbToLinear(a), srgbToLinear(b)};
+    int e[2] = {srgbBlockExponent(a), srgbBlockExponent(b)};
+    int32_t w[2] = {256 - wb, wb};
+    return filterSrgbTexels(t, e, w, 2);
+  };
+  // texture.pairs_srgb: codes 14 and 248 half and half read 0.46875 (code 14's 0.0044 falls
+  // below 248's grid of 2^-7; the exact mean is 0.47095); codes 255 and 233 at weight 16 on 233
+  // read 0.98828125 (233 is cut to 0.8125 on 1.0's grid; rounding the exact 0.98853 gives 0.98877).
+  REQUIRE(filter(14, 248, 128) == 0.46875f);
+  REQUIRE(filter(255, 233, 16) == 0.98828125f);
+  // A single texel is exact: the table value times the weight, rounded to half.
+  REQUIRE(filter(0, 254, 128) == srgbToLinear(254) / 2);
+  // texture.srgb (u8x4, border mode, linear): border colours 0.3, 0.25 and 0.5 filter as the
+  // table values of codes 149, 137 and 188.
+  REQUIRE(linearToSrgbCode(0.3f) == 149);
+  REQUIRE(linearToSrgbCode(0.25f) == 137);
+  REQUIRE(linearToSrgbCode(0.5f) == 188);
+  REQUIRE(linearToSrgbCode(-2.0f) == 0);
+  REQUIRE(linearToSrgbCode(7.0f) == 255);
 }
 
 TEST_CASE("sRGB decode table: monotonic, from 0 to 1", "[isa][texture]") {
