@@ -13,24 +13,51 @@
 #include <cstdint>
 #include <mutex>
 
+#include "check/sanitizer/findings.h"
+#include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
 
 namespace {
-[[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc) {
+[[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc, unsigned size, int write) {
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;  // host code: x86 allows it
   loom::report::Fault fault;
   fault.kind = loom::report::FaultKind::MisalignedAddress;
   fault.address = reinterpret_cast<std::uintptr_t>(address);
   fault.pc = pc;
+  fault.size = size;
+  fault.access = write;
+  runner->fault(std::move(fault));
+}
+// memcheck: a global access that is not inside a live allocation (past its end within the last
+// page, or into a freed range) is the device's "out of bounds" fault.
+[[gnu::cold, gnu::noinline]] void checkBounds(void* address, const void* pc, unsigned size, int write) {
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;
+  auto& heap = loom::mem::DeviceHeap::instance();
+  // Shared, local, or a wild pointer the pages catch; just below the heap's first allocation
+  // (an index of -1) counts as the heap's.
+  if (!heap.inRange(address) && !heap.inRange(static_cast<char*>(address) + 4096)) return;
+  if (auto a = heap.find(address)) {
+    auto end = a->base + a->size;
+    if (reinterpret_cast<std::uintptr_t>(address) + size <= end) return;
+  }
+  loom::report::Fault fault;
+  fault.kind = loom::report::FaultKind::IllegalAddress;
+  fault.address = reinterpret_cast<std::uintptr_t>(address);
+  fault.pc = pc;
+  fault.size = size;
+  fault.access = write;
   runner->fault(std::move(fault));
 }
 }  // namespace
 
-#define LOOM_CHECK_ALIGNED(p, n)                                                         \
+#define LOOM_CHECK_ALIGNED(p, n, write)                                                  \
   if ((reinterpret_cast<std::uintptr_t>(p) & ((n)-1)) != 0) [[unlikely]]                 \
-    misaligned(p, LOOM_CALL_SITE());
+    misaligned(p, LOOM_CALL_SITE(), n, write);                                          \
+  if (loom::check::sanitizer::gMemcheckAccesses) [[unlikely]]                           \
+    checkBounds(p, LOOM_CALL_SITE(), n, write);
 
 extern "C" {
 
@@ -45,8 +72,8 @@ void __tsan_read_range(void*, unsigned long) {}
 void __tsan_write_range(void*, unsigned long) {}
 
 #define LOOM_ACCESS_HOOKS(n)                      \
-  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n) } \
-  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n) } \
+  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 0) } \
+  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) } \
   void __tsan_unaligned_read##n(void*) {}         \
   void __tsan_unaligned_write##n(void*) {}        \
   void __tsan_volatile_read##n(void*) {}          \

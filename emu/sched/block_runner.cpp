@@ -1,5 +1,8 @@
 #include "sched/block_runner.h"
 
+#include "check/sanitizer/findings.h"
+#include "check/sanitizer/synccheck.h"
+
 #include <pthread.h>
 
 #include <csignal>
@@ -39,6 +42,7 @@ BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
 void BlockRunner::run(Launch& launch, uint3 block) {
   launch_ = &launch;
   blockIdx_ = block;
+  syncCheck_ = check::sanitizer::tool() == check::sanitizer::Tool::Synccheck;
   threadCount_ = launch.threadsPerBlock();
   nextUnstarted_ = 0;
   nextX_ = nextY_ = nextZ_ = 0;
@@ -251,6 +255,13 @@ void BlockRunner::checkWarpComplete(unsigned warp) {
     pending &= ~(1u << lane);
     tryCompleteWarp(warp, lane);
   }
+}
+
+void BlockRunner::checkBarrierSites() {
+  std::vector<check::sanitizer::BarrierArrival> arrivals;
+  arrivals.reserve(barrierWaiters_.size());
+  for (const Lane* l : barrierWaiters_) arrivals.push_back({l->waitSite, l->linear, l->tid});
+  check::sanitizer::checkBarrierSites(arrivals, report::functionName(launch_->kernel), blockIdx_);
 }
 
 void BlockRunner::deadlock() {

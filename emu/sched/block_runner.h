@@ -80,6 +80,9 @@ private:
   void onExitWhileOthersWait(unsigned warp);
   // Releases the block barrier if every live thread has arrived; true if it did.
   bool checkBarrierComplete();
+  // synccheck (LOOM_SANITIZER=synccheck): reports threads of the completing barrier that arrived
+  // at another __syncthreads than their warp or block (check/sanitizer/synccheck.h).
+  void checkBarrierSites();
   void checkWarpComplete(unsigned warp);
   void tryCompleteWarp(unsigned warp, unsigned lane);
   [[noreturn]] void deadlock();
@@ -117,6 +120,7 @@ private:
   bool reduceAnd_ = true, reduceOr_ = false;
   BarrierReduction reduction_ = BarrierReduction::None;
   int barrierResult_ = 0;  // __syncthreads_count/_and/_or of the barrier released last
+  bool syncCheck_ = false;  // synccheck is on: barrier sites are compared at each release
 
   // Warp rendezvous in progress, per warp.
   struct WarpSync {
@@ -193,6 +197,7 @@ inline bool BlockRunner::checkBarrierComplete() {
     case BarrierReduction::And: barrierResult_ = reduceAnd_; break;
     case BarrierReduction::Or: barrierResult_ = reduceOr_; break;
   }
+  if (syncCheck_) [[unlikely]] checkBarrierSites();
   // The waiters become the run queue as they are, in arrival order: usually nothing else is
   // queued, and swapping the two vectors makes the release O(1).
   if (runnableHead_ == runnable_.size()) {
