@@ -17,6 +17,7 @@
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
+#include "sched/worker.h"
 
 namespace {
 [[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc, unsigned size, int write) {
@@ -36,9 +37,28 @@ namespace {
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;
   auto& heap = loom::mem::DeviceHeap::instance();
-  // Shared, local, or a wild pointer the pages catch; just below the heap's first allocation
-  // (an index of -1) counts as the heap's.
-  if (!heap.inRange(address) && !heap.inRange(static_cast<char*>(address) + 4096)) return;
+  // Dynamic shared memory starts at the worker's arena; past the block's size (up to a guard's
+  // worth beyond the arena, where a neighbouring worker's arena may be mapped) is out of bounds.
+  auto arena = reinterpret_cast<std::uintptr_t>(loom::sched::Worker::current().sharedArena().base());
+  auto at = reinterpret_cast<std::uintptr_t>(address);
+  if (at >= arena && at < arena + loom::mem::SharedArena::kCapacity + loom::mem::SharedArena::kGuard) {
+    if (at + size <= arena + runner->launch().dynamicSharedBytes) return;
+    loom::report::Fault fault;
+    fault.kind = loom::report::FaultKind::IllegalAddress;
+    fault.address = at;
+    fault.pc = pc;
+    fault.size = size;
+    fault.access = write;
+    runner->fault(std::move(fault));
+  }
+  // Shared, local, or a wild pointer the pages catch; a few bytes below the heap's first
+  // allocation (an index of -1) count as the heap's, unless another mapping (a worker's shared
+  // arena) lives there.
+  auto a = reinterpret_cast<std::uintptr_t>(address);
+  if (!heap.inRange(address)) {
+    if (a >= heap.rangeBegin() || heap.rangeBegin() - a > 64) return;
+    if (loom::sched::Worker::current().sharedArena().contains(address)) return;
+  }
   if (auto a = heap.find(address)) {
     auto end = a->base + a->size;
     if (reinterpret_cast<std::uintptr_t>(address) + size <= end) return;

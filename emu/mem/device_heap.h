@@ -46,6 +46,7 @@ public:
   std::optional<Allocation> nearest(std::uintptr_t address) const;
   // Every live allocation, in address order (memcheck's leak check at exit).
   std::vector<Allocation> liveAllocations() const;
+  std::uintptr_t rangeBegin() const { return base_; }
   bool inRange(const void* p) const {
     auto a = reinterpret_cast<std::uintptr_t>(p);
     return a >= base_ && a < base_ + capacity_;

@@ -16,8 +16,6 @@ namespace {
 
 // Where compute-sanitizer numbers shared memory: the block's window starts at 0x400.
 constexpr std::uintptr_t kSharedBase = 0x400;
-// A fault this far past the worker's shared capacity still hit the shared window's guard.
-constexpr std::uintptr_t kSharedGuard = std::uintptr_t{1} << 20;
 
 Finding memoryFinding(const report::Fault& fault, const std::string& kernel) {
   Finding f;
@@ -30,7 +28,7 @@ Finding memoryFinding(const report::Fault& fault, const std::string& kernel) {
   f.thread = fault.thread;
   f.address = fault.address;
   auto sharedBase = reinterpret_cast<std::uintptr_t>(sched::Worker::current().sharedArena().base());
-  if (fault.address >= sharedBase && fault.address < sharedBase + mem::SharedArena::kCapacity + kSharedGuard) {
+  if (fault.address >= sharedBase && fault.address < sharedBase + mem::SharedArena::kCapacity + mem::SharedArena::kGuard) {
     f.space = "shared";
     f.address = fault.address - sharedBase + kSharedBase;
     return f;
