@@ -71,13 +71,18 @@ namespace {
   fault.access = write;
   runner->fault(std::move(fault));
 }
+[[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned size, int write) {
+  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckBounds) checkBounds(address, pc, size, write);
+  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckRaces)
+    if (auto* runner = loom::sched::BlockRunner::current()) runner->raceAccess(address, size, write != 0, pc);
+}
 }  // namespace
 
 #define LOOM_CHECK_ALIGNED(p, n, write)                                                  \
   if ((reinterpret_cast<std::uintptr_t>(p) & ((n)-1)) != 0) [[unlikely]]                 \
     misaligned(p, LOOM_CALL_SITE(), n, write);                                          \
-  if (loom::check::sanitizer::gMemcheckAccesses) [[unlikely]]                           \
-    checkBounds(p, LOOM_CALL_SITE(), n, write);
+  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
+    checkAccess(p, LOOM_CALL_SITE(), n, write);
 
 extern "C" {
 

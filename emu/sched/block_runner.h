@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "check/sanitizer/racecheck.h"
 #include "isa/warp/warp_collective.h"
 #include "report/fault.h"
 #include "sched/lane.h"
@@ -63,6 +64,8 @@ public:
   [[noreturn]] void fault(report::Fault fault);
 
   const Lane& currentLane() const { return *current_; }
+  // racecheck: one plain access of the running thread (tsan hooks, while LOOM_SANITIZER=racecheck).
+  void raceAccess(const void* address, unsigned size, bool write, const void* site);
   uint3 blockIndex() const { return blockIdx_; }
   Launch& launch() const { return *launch_; }
 
@@ -83,6 +86,7 @@ private:
   // synccheck (LOOM_SANITIZER=synccheck): reports threads of the completing barrier that arrived
   // at another __syncthreads than their warp or block (check/sanitizer/synccheck.h).
   void checkBarrierSites();
+  void onBarrierChecks();  // the sanitizer's work at a barrier release (synccheck, racecheck)
   void checkWarpComplete(unsigned warp);
   void tryCompleteWarp(unsigned warp, unsigned lane);
   [[noreturn]] void deadlock();
@@ -120,7 +124,12 @@ private:
   bool reduceAnd_ = true, reduceOr_ = false;
   BarrierReduction reduction_ = BarrierReduction::None;
   int barrierResult_ = 0;  // __syncthreads_count/_and/_or of the barrier released last
-  bool syncCheck_ = false;  // synccheck is on: barrier sites are compared at each release
+  bool checks_ = false;     // a sanitizer tool that watches barriers is on
+  bool syncCheck_ = false;  // synccheck: barrier sites are compared at each release
+  bool raceCheck_ = false;  // racecheck: shared accesses go into races_ with these epochs
+  std::uint32_t barrierEpoch_ = 0;
+  std::vector<std::uint32_t> warpEpoch_;
+  std::unique_ptr<check::sanitizer::SharedRaceDetector> races_;
 
   // Warp rendezvous in progress, per warp.
   struct WarpSync {
@@ -197,7 +206,7 @@ inline bool BlockRunner::checkBarrierComplete() {
     case BarrierReduction::And: barrierResult_ = reduceAnd_; break;
     case BarrierReduction::Or: barrierResult_ = reduceOr_; break;
   }
-  if (syncCheck_) [[unlikely]] checkBarrierSites();
+  if (checks_) [[unlikely]] onBarrierChecks();
   // The waiters become the run queue as they are, in arrival order: usually nothing else is
   // queued, and swapping the two vectors makes the release O(1).
   if (runnableHead_ == runnable_.size()) {

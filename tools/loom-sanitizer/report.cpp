@@ -84,6 +84,17 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
     } else if (kind == "barrier_invalid_arguments") {
       b = {"Barrier error detected. Invalid arguments.", site(f),
            "    by thread " + dim(f["thread"]) + " in block " + dim(f["block"])};
+    } else if (kind == "race" || kind == "warning_race") {
+      // detail: first access|second access|second site|hazard count (check/sanitizer/racecheck.cpp)
+      std::vector<std::string> parts;
+      std::istringstream d(f.value("detail", std::string()));
+      for (std::string p; std::getline(d, p, '|');) parts.push_back(p);
+      parts.resize(4);
+      std::string kernel = f.value("kernel", "");
+      b = {std::string(kind == "race" ? "Error" : "Warning") + ": Race reported between " + parts[0] +
+               " access at " + kernel + " in " + basename(f.value("location", "")),
+           "    and " + parts[1] + " access at " + kernel + " in " + basename(parts[2]) + " [" + parts[3] +
+               " hazards]"};
     } else if (kind == "deadlock") {
       b = {"Barrier error detected. Deadlock: " + f.value("detail", std::string()), site(f)};
     } else {

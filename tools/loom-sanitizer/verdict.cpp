@@ -8,27 +8,18 @@ namespace loom::sanitizer {
 std::set<std::string> verdictClasses(const std::string& report) {
   std::set<std::string> classes;
   std::istringstream in(report);
-  std::string line, previous;
+  std::string line;
   static const std::regex sizePart(" of size [0-9,]+ bytes");
   static const std::regex race("^(Error|Warning): Race reported between (\\w+) access.*");
-  static const std::regex raceSecond("^    and (\\w+) access.*");
-  std::string pendingRace, errorSummary, raceSummary;
+  std::string errorSummary, raceSummary;
   while (std::getline(in, line)) {
     if (line.rfind("========= ", 0) != 0) continue;
     std::string body = line.substr(10);
     std::smatch m;
-    if (!pendingRace.empty()) {
-      if (std::regex_match(body, m, raceSecond)) classes.insert(pendingRace + "/" + m[1].str());
-      else classes.insert(pendingRace);
-      pendingRace.clear();
-      continue;
-    }
     if (body.empty() || body[0] == ' ') continue;  // details of the error above
     if (std::regex_match(body, m, race)) {
-      pendingRace = m[1].str() + ": race " + m[2].str();
-      continue;
-    }
-    if (body.rfind("Invalid __", 0) == 0 || body.rfind("Uninitialized __", 0) == 0) {
+      classes.insert(m[1].str() + ": race");
+    } else if (body.rfind("Invalid __", 0) == 0 || body.rfind("Uninitialized __", 0) == 0) {
       classes.insert(std::regex_replace(body, sizePart, ""));
     } else if (body.rfind("Leaked ", 0) == 0) {
       classes.insert(body.find("on the device heap") != std::string::npos ? "Leaked on the device heap" : "Leaked");
@@ -45,7 +36,6 @@ std::set<std::string> verdictClasses(const std::string& report) {
     }
     // COMPUTE-SANITIZER, LEAK/RACECHECK SUMMARY (counts), "Program hit ..." (API errors): dropped.
   }
-  if (!pendingRace.empty()) classes.insert(pendingRace);
   if (!raceSummary.empty()) classes.insert(raceSummary);
   else if (!errorSummary.empty()) classes.insert(errorSummary);
   return classes;

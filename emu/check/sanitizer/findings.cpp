@@ -7,17 +7,20 @@
 
 namespace loom::check::sanitizer {
 
-bool gMemcheckAccesses = false;
+unsigned gAccessChecks = 0;
 
 Tool tool() {
   static const Tool chosen = [] {
     const char* v = std::getenv("LOOM_SANITIZER");
     if (!v || !*v) return Tool::None;
     if (!std::strcmp(v, "memcheck")) {
-      gMemcheckAccesses = true;
+      gAccessChecks = kCheckBounds;
       return Tool::Memcheck;
     }
-    if (!std::strcmp(v, "racecheck")) return Tool::Racecheck;
+    if (!std::strcmp(v, "racecheck")) {
+      gAccessChecks = kCheckRaces;
+      return Tool::Racecheck;
+    }
     if (!std::strcmp(v, "synccheck")) return Tool::Synccheck;
     if (!std::strcmp(v, "initcheck")) return Tool::Initcheck;
     std::fprintf(stderr, "loom: error: LOOM_SANITIZER=%s is not one of memcheck, racecheck, synccheck, initcheck\n", v);

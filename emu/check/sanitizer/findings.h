@@ -18,9 +18,12 @@ enum class Tool : std::uint8_t { None, Memcheck, Racecheck, Synccheck, Initcheck
 
 // LOOM_SANITIZER, read on first use (the engine asks before a block runs).
 Tool tool();
-// Set by tool() when memcheck is on: the access hooks then check each global access against the
-// live allocations (byte-exact bounds, where the pages alone are 4 KiB-granular).
-extern bool gMemcheckAccesses;
+// Set by tool(): what the access hooks do besides the alignment check, one load on the fast
+// path. kCheckBounds (memcheck): each access against the live allocations and the block's
+// shared size (byte-exact, where the pages alone are 4 KiB-granular); kCheckRaces (racecheck):
+// each shared access into the block's shadow.
+constexpr unsigned kCheckBounds = 1, kCheckRaces = 2;
+extern unsigned gAccessChecks;
 
 struct Finding {
   std::string kind;       // "invalid_access", "misaligned", "leak", "barrier_divergent_warp", ...
