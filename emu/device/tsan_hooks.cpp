@@ -15,18 +15,68 @@
 #include <cstdint>
 #include <mutex>
 
+#include "check/sanitizer/findings.h"
+#include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
+#include "sched/worker.h"
 
 namespace {
-[[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc) {
+[[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc, unsigned size, int write) {
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;  // host code: x86 allows it
   loom::report::Fault fault;
   fault.kind = loom::report::FaultKind::MisalignedAddress;
   fault.address = reinterpret_cast<std::uintptr_t>(address);
   fault.pc = pc;
+  fault.size = size;
+  fault.access = write;
   runner->fault(std::move(fault));
+}
+// memcheck: a global access that is not inside a live allocation (past its end within the last
+// page, or into a freed range) is the device's "out of bounds" fault.
+[[gnu::cold, gnu::noinline]] void checkBounds(void* address, const void* pc, unsigned size, int write) {
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;
+  auto& heap = loom::mem::DeviceHeap::instance();
+  // Dynamic shared memory starts at the worker's arena; past the block's size (up to a guard's
+  // worth beyond the arena, where a neighbouring worker's arena may be mapped) is out of bounds.
+  auto arena = reinterpret_cast<std::uintptr_t>(loom::sched::Worker::current().sharedArena().base());
+  auto at = reinterpret_cast<std::uintptr_t>(address);
+  if (at >= arena && at < arena + loom::mem::SharedArena::kCapacity + loom::mem::SharedArena::kGuard) {
+    if (at + size <= arena + runner->launch().dynamicSharedBytes) return;
+    loom::report::Fault fault;
+    fault.kind = loom::report::FaultKind::IllegalAddress;
+    fault.address = at;
+    fault.pc = pc;
+    fault.size = size;
+    fault.access = write;
+    runner->fault(std::move(fault));
+  }
+  // Shared, local, or a wild pointer the pages catch; a few bytes below the heap's first
+  // allocation (an index of -1) count as the heap's, unless another mapping (a worker's shared
+  // arena) lives there.
+  auto a = reinterpret_cast<std::uintptr_t>(address);
+  if (!heap.inRange(address)) {
+    if (a >= heap.rangeBegin() || heap.rangeBegin() - a > 64) return;
+    if (loom::sched::Worker::current().sharedArena().contains(address)) return;
+  }
+  if (auto a = heap.find(address)) {
+    auto end = a->base + a->size;
+    if (reinterpret_cast<std::uintptr_t>(address) + size <= end) return;
+  }
+  loom::report::Fault fault;
+  fault.kind = loom::report::FaultKind::IllegalAddress;
+  fault.address = reinterpret_cast<std::uintptr_t>(address);
+  fault.pc = pc;
+  fault.size = size;
+  fault.access = write;
+  runner->fault(std::move(fault));
+}
+[[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned size, int write) {
+  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckBounds) checkBounds(address, pc, size, write);
+  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckRaces)
+    if (auto* runner = loom::sched::BlockRunner::current()) runner->raceAccess(address, size, write != 0, pc);
 }
 }  // namespace
 
@@ -41,9 +91,11 @@ namespace {
   if (loom::sched::tLockstepAccesses) [[unlikely]]                                      \
     lockstepAccess(p, n, loom::check::AccessOp::op, LOOM_CALL_SITE());
 
-#define LOOM_CHECK_ALIGNED(p, n)                                                         \
+#define LOOM_CHECK_ALIGNED(p, n, write)                                                       \
   if ((reinterpret_cast<std::uintptr_t>(p) & ((n)-1)) != 0) [[unlikely]]                 \
-    misaligned(p, LOOM_CALL_SITE());
+    misaligned(p, LOOM_CALL_SITE(), n, write);                                          \
+  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
+    checkAccess(p, LOOM_CALL_SITE(), n, write);
 
 extern "C" {
 
@@ -57,13 +109,13 @@ void __tsan_vptr_read(void**) {}
 void __tsan_read_range(void*, unsigned long) {}
 void __tsan_write_range(void*, unsigned long) {}
 
-#define LOOM_ACCESS_HOOKS(n)                                                          \
-  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n) LOOM_LOCKSTEP(p, n, Load) }   \
-  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n) LOOM_LOCKSTEP(p, n, Store) } \
-  void __tsan_unaligned_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                 \
-  void __tsan_unaligned_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }               \
-  void __tsan_volatile_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                  \
-  void __tsan_volatile_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }                \
+#define LOOM_ACCESS_HOOKS(n)                                                             \
+  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
+  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
+  void __tsan_unaligned_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                    \
+  void __tsan_unaligned_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }                  \
+  void __tsan_volatile_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                     \
+  void __tsan_volatile_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }                   \
   void __tsan_read##n##_pc(void*, void*) {}       \
   void __tsan_write##n##_pc(void*, void*) {}
 LOOM_ACCESS_HOOKS(1)

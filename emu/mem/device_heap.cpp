@@ -1,5 +1,7 @@
 #include "mem/device_heap.h"
 
+#include <iterator>
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -89,6 +91,31 @@ std::optional<Allocation> DeviceHeap::find(const void* p) const {
   // One past the end still belongs to the allocation for range checks of size-0 copies.
   if (addr >= a.base && addr < a.base + (a.size ? a.size : 1)) return a;
   return std::nullopt;
+}
+
+std::optional<Allocation> DeviceHeap::nearest(std::uintptr_t addr) const {
+  std::lock_guard lock(mutex_);
+  auto after = live_.upper_bound(addr);
+  std::optional<Allocation> best;
+  std::uintptr_t bestDistance = ~std::uintptr_t{0};
+  if (after != live_.end()) {
+    best = after->second;
+    bestDistance = after->second.base - addr;
+  }
+  if (after != live_.begin()) {
+    const Allocation& a = std::prev(after)->second;
+    std::uintptr_t end = a.base + a.size;
+    std::uintptr_t d = addr < end ? 0 : addr - end;
+    if (d <= bestDistance) best = a;
+  }
+  return best;
+}
+
+std::vector<Allocation> DeviceHeap::liveAllocations() const {
+  std::lock_guard lock(mutex_);
+  std::vector<Allocation> all;
+  for (const auto& [base, a] : live_) all.push_back(a);
+  return all;
 }
 
 void DeviceHeap::releaseAll() {

@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 namespace loom::mem {
 
@@ -40,6 +41,12 @@ public:
   bool release(void* p, bool (*kindAllowed)(AllocationKind));
   // The live allocation containing p, if any.
   std::optional<Allocation> find(const void* p) const;
+  // The live allocation whose bytes are closest to address (inside one: that one); for
+  // memcheck's "N bytes after the nearest allocation" message.
+  std::optional<Allocation> nearest(std::uintptr_t address) const;
+  // Every live allocation, in address order (memcheck's leak check at exit).
+  std::vector<Allocation> liveAllocations() const;
+  std::uintptr_t rangeBegin() const { return base_; }
   bool inRange(const void* p) const {
     auto a = reinterpret_cast<std::uintptr_t>(p);
     return a >= base_ && a < base_ + capacity_;

@@ -2,7 +2,7 @@
 //
 // Static __shared__ variables are thread_local (one copy per worker = per running block). The
 // dynamic part is one mapping per worker, sized for the device maximum and followed by a
-// PROT_NONE guard page. Its base never moves: loom-cc turns `extern __shared__ T x[];` into a
+// PROT_NONE guard (kGuard). Its base never moves: loom-cc turns `extern __shared__ T x[];` into a
 // thread_local pointer initialised once per worker, so every launch must find the region at the
 // same place. (Overruns inside the capacity are memcheck's business, by address range.) Like
 // the device, the contents are not cleared between blocks.
@@ -16,6 +16,9 @@ class SharedArena {
 public:
   // sm_90's per-block maximum with opt-in (cudaDevAttrMaxSharedMemoryPerBlockOptin).
   static constexpr std::size_t kCapacity = 232448;
+  // PROT_NONE after the capacity (address space only): an overrun up to 1 MiB faults, as the
+  // device's does, instead of landing in another worker's arena.
+  static constexpr std::size_t kGuard = std::size_t{1} << 20;
 
   SharedArena();
   ~SharedArena();

@@ -28,6 +28,8 @@ struct Fault {
   const void* pc = nullptr;     // faulting instruction, symbolized when reported
   std::string detail;           // kind-specific text (assert expression, exception what())
   std::string sourceLocation;   // "file:line" when known without symbolizing (assert)
+  int access = -1;              // memory faults: 0 read, 1 write, -1 unknown
+  unsigned size = 0;            // memory faults: access size in bytes, 0 unknown
 };
 
 // The CUDA error a fault of this kind makes the launch (and the context) return.

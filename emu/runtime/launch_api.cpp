@@ -7,6 +7,8 @@
 #include "device/device_printf.h"
 #include "loom/runtime/device_properties.h"
 #include "loom/runtime/launch.h"
+#include "check/sanitizer/findings.h"
+#include "check/sanitizer/memcheck.h"
 #include "report/symbolize.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
@@ -40,7 +42,10 @@ void execute(sched::Launch& launch) {
   sched::runGrid(launch);
   if (auto fault = launch.fault()) {
     device::flushPrintfBuffer();  // what the kernel printed before it failed comes first
-    std::string text = report::describe(*fault, report::functionName(launch.kernel));
+    std::string kernelName = report::functionName(launch.kernel);
+    std::string text = report::describe(*fault, kernelName);
+    if (check::sanitizer::tool() != check::sanitizer::Tool::None) [[unlikely]]
+      check::sanitizer::reportFault(*fault, kernelName);
     std::fputs(text.c_str(), stderr);
     std::fflush(stderr);
     setStickyError(static_cast<cudaError_t>(report::cudaErrorFor(fault->kind)));

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "check/sanitizer/memcheck.h"
 #include "cuda_runtime_api.h"
 #include "mem/device_heap.h"
 #include "runtime/device_queue.h"
@@ -131,6 +132,7 @@ cudaError_t fill(void* dst, int value, size_t pitch, size_t width, size_t height
 }
 
 cudaError_t allocate(void** p, size_t size, AllocationKind kind, unsigned flags = 0) {
+  loom::check::sanitizer::armLeakCheck();  // memcheck --leak-check full: live allocations at exit
   if (!p) return recordError(cudaErrorInvalidValue);
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (size == 0 && kind == AllocationKind::Device) {

@@ -1,5 +1,8 @@
 #include "sched/block_runner.h"
 
+#include "check/sanitizer/findings.h"
+#include "check/sanitizer/synccheck.h"
+
 #include <pthread.h>
 
 #include <csignal>
@@ -41,6 +44,15 @@ BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
 void BlockRunner::run(Launch& launch, uint3 block) {
   launch_ = &launch;
   blockIdx_ = block;
+  syncCheck_ = check::sanitizer::tool() == check::sanitizer::Tool::Synccheck;
+  raceCheck_ = check::sanitizer::tool() == check::sanitizer::Tool::Racecheck;
+  checks_ = syncCheck_ || raceCheck_;
+  if (raceCheck_) [[unlikely]] {
+    if (!races_) races_ = std::make_unique<check::sanitizer::SharedRaceDetector>();
+    races_->beginBlock();
+    barrierEpoch_ = 0;
+    warpEpoch_.assign((launch.threadsPerBlock() + 31) / 32 + 1, 0);
+  }
   threadCount_ = launch.threadsPerBlock();
   nextUnstarted_ = 0;
   nextX_ = nextY_ = nextZ_ = 0;
@@ -78,6 +90,7 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     Fiber::switchTo(workerContext_, first.context);
     tCurrentRunner = nullptr;
     if (lockstep_) lockstepEnd();
+    if (raceCheck_) [[unlikely]] races_->endBlock(report::functionName(launch.kernel), block);
     return;  // the block's fibers are parked, ready for the next block
   } else {
     // A fault abandoned the block mid-flight: no fiber will be resumed again.
@@ -252,6 +265,7 @@ void BlockRunner::tryCompleteWarp(unsigned warp, unsigned lane) {
     if (other.mask != r.mask || other.op != r.op) return;  // it waits at another collective
   }
   isa::resolveWarp(ws.requests, needed, ws.results);
+  if (raceCheck_) [[unlikely]] ++warpEpoch_[warp];  // __syncwarp and collectives order the warp
   if (needed != ~0u) [[unlikely]] reportShuffleMisreads(warp, needed);
   unsigned base = warp * 32;
   for (unsigned m = needed; m != 0; m &= m - 1) makeRunnable(lanes_[base + __builtin_ctz(m)], 0);
@@ -267,6 +281,27 @@ void BlockRunner::checkWarpComplete(unsigned warp) {
     pending &= ~(1u << lane);
     tryCompleteWarp(warp, lane);
   }
+}
+
+void BlockRunner::onBarrierChecks() {
+  if (syncCheck_) checkBarrierSites();
+  if (raceCheck_) ++barrierEpoch_;
+}
+
+void BlockRunner::raceAccess(const void* address, unsigned size, bool write, const void* site) {
+  auto begin = reinterpret_cast<std::uintptr_t>(worker_.sharedArena().base());
+  auto at = reinterpret_cast<std::uintptr_t>(address);
+  if (!check::sanitizer::isSharedAddress(at, size, begin, begin + launch_->dynamicSharedBytes)) return;
+  const Lane& lane = *current_;
+  check::sanitizer::SharedAccess a{site, lane.linear, barrierEpoch_, warpEpoch_[lane.linear / 32], write};
+  for (std::uintptr_t word = at >> 2; word <= (at + size - 1) >> 2; ++word) races_->access(word, a);
+}
+
+void BlockRunner::checkBarrierSites() {
+  std::vector<check::sanitizer::BarrierArrival> arrivals;
+  arrivals.reserve(barrierWaiters_.size());
+  for (const Lane* l : barrierWaiters_) arrivals.push_back({l->waitSite, l->linear, l->tid});
+  check::sanitizer::checkBarrierSites(arrivals, report::functionName(launch_->kernel), blockIdx_);
 }
 
 void BlockRunner::deadlock() {

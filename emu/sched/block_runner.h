@@ -21,6 +21,7 @@
 
 #include "check/counters/warp_access.h"
 #include "check/report/launch_record.h"
+#include "check/sanitizer/racecheck.h"
 #include "isa/warp/warp_collective.h"
 #include "report/fault.h"
 #include "sched/lane.h"
@@ -80,6 +81,8 @@ public:
   [[noreturn]] void fault(report::Fault fault);
 
   const Lane& currentLane() const { return *current_; }
+  // racecheck: one plain access of the running thread (tsan hooks, while LOOM_SANITIZER=racecheck).
+  void raceAccess(const void* address, unsigned size, bool write, const void* site);
   uint3 blockIndex() const { return blockIdx_; }
   Launch& launch() const { return *launch_; }
 
@@ -97,6 +100,10 @@ private:
   void onExitWhileOthersWait(unsigned warp);
   // Releases the block barrier if every live thread has arrived; true if it did.
   bool checkBarrierComplete();
+  // synccheck (LOOM_SANITIZER=synccheck): reports threads of the completing barrier that arrived
+  // at another __syncthreads than their warp or block (check/sanitizer/synccheck.h).
+  void checkBarrierSites();
+  void onBarrierChecks();  // the sanitizer's work at a barrier release (synccheck, racecheck)
   void checkWarpComplete(unsigned warp);
   void tryCompleteWarp(unsigned warp, unsigned lane);
   [[noreturn]] void deadlock();
@@ -146,6 +153,12 @@ private:
   bool reduceAnd_ = true, reduceOr_ = false;
   BarrierReduction reduction_ = BarrierReduction::None;
   int barrierResult_ = 0;  // __syncthreads_count/_and/_or of the barrier released last
+  bool checks_ = false;     // a sanitizer tool that watches barriers is on
+  bool syncCheck_ = false;  // synccheck: barrier sites are compared at each release
+  bool raceCheck_ = false;  // racecheck: shared accesses go into races_ with these epochs
+  std::uint32_t barrierEpoch_ = 0;
+  std::vector<std::uint32_t> warpEpoch_;
+  std::unique_ptr<check::sanitizer::SharedRaceDetector> races_;
 
   // Warp rendezvous in progress, per warp.
   struct WarpSync {
@@ -247,6 +260,7 @@ inline bool BlockRunner::checkBarrierComplete() {
   if (lockstep_) [[unlikely]] {
     for (Lane* l : barrierWaiters_) ++lockstepWarps_[l->linear / 32].pending;
   }
+  if (checks_) [[unlikely]] onBarrierChecks();
   // The waiters become the run queue as they are, in arrival order: usually nothing else is
   // queued, and swapping the two vectors makes the release O(1).
   if (runnableHead_ == runnable_.size()) {

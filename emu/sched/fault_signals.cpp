@@ -36,6 +36,8 @@ void onFault(int sig, siginfo_t* info, void* uctx) {
     fault.kind = report::FaultKind::MisalignedAddress;
   } else {
     fault.kind = report::FaultKind::IllegalAddress;
+    // x86's page-fault error code: bit 1 set for a write (memcheck says "read" or "write").
+    fault.access = (uc->uc_mcontext.gregs[REG_ERR] & 2) ? 1 : 0;
   }
   runner->fault(std::move(fault));  // siglongjmp out of the handler, to the worker's context
 }

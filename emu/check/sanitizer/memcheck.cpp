@@ -1,0 +1,89 @@
+#include "check/sanitizer/memcheck.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "check/sanitizer/findings.h"
+#include "mem/device_heap.h"
+#include "mem/shared_arena.h"
+#include "report/symbolize.h"
+#include "sched/worker.h"
+
+namespace loom::check::sanitizer {
+
+namespace {
+
+// Where compute-sanitizer numbers shared memory: the block's window starts at 0x400.
+constexpr std::uintptr_t kSharedBase = 0x400;
+
+Finding memoryFinding(const report::Fault& fault, const std::string& kernel) {
+  Finding f;
+  f.kind = fault.kind == report::FaultKind::MisalignedAddress ? "misaligned" : "invalid_access";
+  f.kernel = kernel;
+  f.location = fault.sourceLocation.empty() && fault.pc ? report::sourceLine(fault.pc) : fault.sourceLocation;
+  f.access = fault.access;
+  f.size = fault.size;
+  f.block = fault.block;
+  f.thread = fault.thread;
+  f.address = fault.address;
+  auto sharedBase = reinterpret_cast<std::uintptr_t>(sched::Worker::current().sharedArena().base());
+  if (fault.address >= sharedBase && fault.address < sharedBase + mem::SharedArena::kCapacity + mem::SharedArena::kGuard) {
+    f.space = "shared";
+    f.address = fault.address - sharedBase + kSharedBase;
+    return f;
+  }
+  f.space = "global";
+  if (auto a = mem::DeviceHeap::instance().nearest(fault.address)) {
+    f.allocation = a->base;
+    f.allocationSize = a->size;
+  }
+  return f;
+}
+
+void reportLeaks() {
+  for (const mem::Allocation& a : mem::DeviceHeap::instance().liveAllocations()) {
+    if (a.kind == mem::AllocationKind::PinnedHost) continue;  // host memory: not a device leak
+    Finding f;
+    f.kind = "leak";
+    f.address = a.base;
+    f.allocation = a.base;
+    f.allocationSize = a.size;
+    record(f);
+  }
+}
+
+}  // namespace
+
+void reportFault(const report::Fault& fault, const std::string& kernel) {
+  Tool t = tool();
+  if (t == Tool::Memcheck) {
+    if (fault.kind == report::FaultKind::IllegalAddress || fault.kind == report::FaultKind::MisalignedAddress)
+      record(memoryFinding(fault, kernel));
+  } else if (t == Tool::Synccheck) {
+    if (fault.kind == report::FaultKind::WarpMisuse || fault.kind == report::FaultKind::Deadlock) {
+      Finding f;
+      f.kind = fault.kind == report::FaultKind::WarpMisuse ? "barrier_invalid_arguments" : "deadlock";
+      f.kernel = kernel;
+      f.location = fault.pc ? report::sourceLine(fault.pc) : "";
+      f.block = fault.block;
+      f.thread = fault.thread;
+      f.detail = fault.detail;
+      record(f);
+    }
+  }
+}
+
+void armLeakCheck() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const char* leak = std::getenv("LOOM_SANITIZER_LEAK_CHECK");
+    if (tool() != Tool::Memcheck || !leak || std::strcmp(leak, "full") != 0) return;
+    // Construct the heap first: atexit handlers run before the destructors of statics
+    // constructed earlier, so the heap is still there when the leaks are listed.
+    mem::DeviceHeap::instance();
+    std::atexit(reportLeaks);
+  });
+}
+
+}  // namespace loom::check::sanitizer

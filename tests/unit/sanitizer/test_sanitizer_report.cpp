@@ -1,0 +1,79 @@
+// loom-sanitizer's report and verdict: the format and the normalisation are checked against
+// compute-sanitizer's own output as recorded on the H100 (validate/results/h100-sm90/sanitizer.*).
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "check/sanitizer/findings.h"
+#include "report.h"
+#include "verdict.h"
+
+namespace {
+std::string record(const std::string& caseName, const std::string& tool) {
+  std::ifstream in(std::string(LOOM_SOURCE_DIR) + "/validate/results/h100-sm90/" + caseName + "/sanitizer/" + tool + ".txt");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+TEST_CASE("sanitizer verdict: classes of the device's racecheck and memcheck reports", "[sanitizer]") {
+  auto race = loom::sanitizer::verdictClasses(record("sanitizer.race_reduce_barrier.bug", "racecheck"));
+  CHECK(race == std::set<std::string>{"Error: race", "Warning: race", "findings: some"});
+  auto clean = loom::sanitizer::verdictClasses(record("sanitizer.race_reduce_barrier.fixed", "racecheck"));
+  CHECK(clean == std::set<std::string>{"findings: none"});
+  auto mem = loom::sanitizer::verdictClasses(record("sanitizer.mem_oob_past.bug", "memcheck"));
+  CHECK(mem == std::set<std::string>{"Invalid __global__ write", "Leaked", "findings: some"});
+  auto sync = loom::sanitizer::verdictClasses(record("sanitizer.sync_divergent_barrier.bug", "synccheck"));
+  CHECK(sync == std::set<std::string>{"Barrier error detected. Divergent thread(s) in warp.", "findings: some"});
+}
+
+TEST_CASE("sanitizer report: a finding printed as compute-sanitizer prints it", "[sanitizer]") {
+  // The device's record of mem_oob_past: a 4-byte write at the end of a 400-byte allocation is
+  // "1 bytes after the nearest allocation ... of size 400 bytes".
+  loom::check::sanitizer::Finding f;
+  f.kind = "invalid_access";
+  f.kernel = "k(int*, int, bool)";
+  f.location = "/some/dir/mem_oob_past.cu:6";
+  f.space = "global";
+  f.access = 1;
+  f.size = 4;
+  f.thread = {100, 0, 0};
+  f.address = 0x7f3854800190;
+  f.allocation = 0x7f3854800000;
+  f.allocationSize = 400;
+  loom::check::sanitizer::Finding leak;
+  leak.kind = "leak";
+  leak.address = leak.allocation = 0x7f3854800000;
+  leak.allocationSize = 400;
+  std::vector<nlohmann::json> findings{nlohmann::json::parse(loom::check::sanitizer::toJson(f)),
+                                       nlohmann::json::parse(loom::check::sanitizer::toJson(leak))};
+  loom::sanitizer::Options o;
+  o.tool = "memcheck";
+  o.leakCheck = true;
+  auto r = loom::sanitizer::formatReport(findings, o);
+  CHECK(r.errors == 2);
+  CHECK_THAT(r.text, Catch::Contains("========= Invalid __global__ write of size 4 bytes\n"
+                                     "=========     at k(int*, int, bool) in mem_oob_past.cu:6\n"
+                                     "=========     by thread (100,0,0) in block (0,0,0)\n"
+                                     "=========     Access to 0x7f3854800190 is out of bounds\n"
+                                     "=========     and is 1 bytes after the nearest allocation at 0x7f3854800000 of size 400 bytes\n"));
+  CHECK_THAT(r.text, Catch::Contains("========= LEAK SUMMARY: 400 bytes leaked in 1 allocations\n"));
+  CHECK_THAT(r.text, Catch::EndsWith("========= ERROR SUMMARY: 2 errors\n"));
+  // The device's own lines classify the same way as Loom's.
+  CHECK(loom::sanitizer::verdictClasses(r.text) ==
+        loom::sanitizer::verdictClasses(record("sanitizer.mem_oob_past.bug", "memcheck")));
+}
+
+TEST_CASE("sanitizer options: bad input is refused with a message", "[sanitizer]") {
+  using loom::sanitizer::parseOptions;
+  CHECK_THROWS_WITH(parseOptions({"--tool", "leakcheck", "./a"}), Catch::Contains("expected one of"));
+  CHECK_THROWS_WITH(parseOptions({"--print-limit", "x", "./a"}), Catch::Contains("needs a number"));
+  CHECK_THROWS_WITH(parseOptions({"--tool", "racecheck"}), Catch::Contains("no program"));
+  auto o = parseOptions({"--tool=racecheck", "--racecheck-report", "hazard", "--error-exitcode", "9", "./p", "--tool"});
+  CHECK(o.tool == "racecheck");
+  CHECK(o.errorExitCode == 9);
+  CHECK(o.program == std::vector<std::string>{"./p", "--tool"});
+}

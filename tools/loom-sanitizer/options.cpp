@@ -1,0 +1,82 @@
+#include "options.h"
+
+#include <stdexcept>
+
+namespace loom::sanitizer {
+
+const char* const kUsage =
+    "usage: loom-sanitizer [options] program [args...]\n"
+    "  --tool memcheck|racecheck|synccheck|initcheck   (default memcheck)\n"
+    "  --print-limit N            print at most N errors (0: all); all are counted\n"
+    "  --error-exitcode N         exit with N when an error was found\n"
+    "  --racecheck-report analysis|hazard|all\n"
+    "  --show-backtrace yes|no|host|device   accepted (Loom reports the access site)\n"
+    "  --leak-check full|no       memcheck: report device allocations live at exit\n"
+    "  --log-file F               write the report to F instead of stdout\n"
+    "  --save F                   write the findings as JSON to F\n"
+    "  --verdict LOG              print the normalised verdict of a report (Loom's or the device's)\n";
+
+namespace {
+long toNumber(const std::string& option, const std::string& v) {
+  try {
+    std::size_t used = 0;
+    long n = std::stol(v, &used);
+    if (used == v.size()) return n;
+  } catch (const std::exception&) {
+  }
+  throw std::invalid_argument(option + " needs a number, not '" + v + "'");
+}
+void oneOf(const std::string& option, const std::string& v, std::initializer_list<const char*> allowed) {
+  for (const char* a : allowed)
+    if (v == a) return;
+  std::string list;
+  for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
+  throw std::invalid_argument(option + " " + v + ": expected one of " + list);
+}
+}  // namespace
+
+Options parseOptions(const std::vector<std::string>& args) {
+  Options o;
+  std::size_t i = 0;
+  for (; i < args.size(); ++i) {
+    std::string a = args[i];
+    if (a.rfind("--", 0) != 0) break;
+    std::string value;
+    bool inlineValue = false;
+    if (auto eq = a.find('='); eq != std::string::npos) {
+      value = a.substr(eq + 1);
+      a = a.substr(0, eq);
+      inlineValue = true;
+    }
+    auto next = [&]() -> std::string {
+      if (inlineValue) return value;
+      if (i + 1 >= args.size()) throw std::invalid_argument(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--help") throw std::invalid_argument("");
+    else if (a == "--tool") {
+      o.tool = next();
+      oneOf(a, o.tool, {"memcheck", "racecheck", "synccheck", "initcheck"});
+    } else if (a == "--print-limit") o.printLimit = toNumber(a, next());
+    else if (a == "--error-exitcode") o.errorExitCode = static_cast<int>(toNumber(a, next()));
+    else if (a == "--racecheck-report") {
+      o.racecheckReport = next();
+      oneOf(a, o.racecheckReport, {"analysis", "hazard", "all"});
+    } else if (a == "--show-backtrace") {
+      o.showBacktrace = next();
+      oneOf(a, o.showBacktrace, {"yes", "no", "host", "device"});
+    } else if (a == "--leak-check") {
+      std::string v = next();
+      oneOf(a, v, {"full", "no"});
+      o.leakCheck = v == "full";
+    } else if (a == "--log-file") o.logFile = next();
+    else if (a == "--save") o.save = next();
+    else if (a == "--verdict") o.verdict = next();
+    else throw std::invalid_argument("unknown option " + a);
+  }
+  o.program.assign(args.begin() + static_cast<long>(i), args.end());
+  if (o.program.empty() && o.verdict.empty()) throw std::invalid_argument("no program to run");
+  return o;
+}
+
+}  // namespace loom::sanitizer

@@ -1,0 +1,27 @@
+// loom-sanitizer's command line: compute-sanitizer's options that make sense for Loom.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace loom::sanitizer {
+
+struct Options {
+  std::string tool = "memcheck";
+  long printLimit = 100;           // errors printed (all are counted); 0: no limit
+  int errorExitCode = -1;          // exit status when errors were found; -1: the program's
+  std::string racecheckReport = "analysis";  // analysis | hazard | all
+  std::string showBacktrace = "yes";          // accepted; Loom has the access site only
+  std::string logFile;             // where the report goes (stdout when empty)
+  std::string save;                // the findings as JSON
+  bool leakCheck = false;          // --leak-check full
+  std::string verdict;             // --verdict LOG: print the normalised verdict of a log
+  std::vector<std::string> program;  // the program and its arguments
+};
+
+// Throws std::invalid_argument with a message for the user on bad input.
+Options parseOptions(const std::vector<std::string>& args);
+
+extern const char* const kUsage;
+
+}  // namespace loom::sanitizer
