@@ -6,10 +6,16 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
+#include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
+#include <vector>
 
+#include "loom/device/lane_builtins.h"
 #include "sched/block_runner.h"
+#include "sched/launch.h"
 
 namespace loom::device {
 
@@ -18,20 +24,35 @@ std::mutex& bufferMutex() {
   static std::mutex m;
   return m;
 }
-std::string& buffer() {
-  static std::string b;
+// One printf call of a CUDA thread. Blocks run in parallel on the workers, so arrival order is
+// not repeatable; the flush orders lines as a GPU that runs blocks in order and warps in SIMT
+// would: by launch, block, warp, the thread's n-th call, lane. Output is then the same on every
+// run and usually the device's (a warp's lanes print one call's lines together).
+struct Line {
+  std::uint64_t launch, block, thread;
+  unsigned call = 0;
+  std::string text;
+};
+std::vector<Line>& buffer() {
+  static std::vector<Line> b;
   return b;
 }
 }  // namespace
 
 void flushPrintfBuffer() {
-  std::string out;
+  std::vector<Line> lines;
   {
     std::lock_guard lock(bufferMutex());
-    out.swap(buffer());
+    lines.swap(buffer());
   }
-  if (out.empty()) return;
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (lines.empty()) return;
+  std::map<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>, unsigned> calls;
+  for (Line& l : lines) l.call = calls[{l.launch, l.block, l.thread}]++;  // arrival order per thread
+  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
+    return std::tuple(a.launch, a.block, a.thread / 32, a.call, a.thread % 32) <
+           std::tuple(b.launch, b.block, b.thread / 32, b.call, b.thread % 32);
+  });
+  for (const Line& l : lines) std::fwrite(l.text.data(), 1, l.text.size(), stdout);
   std::fflush(stdout);
 }
 
@@ -57,8 +78,12 @@ extern "C" int printf(const char* format, ...) {
       std::vsnprintf(text.data(), text.size(), format, args);
       text.resize(static_cast<std::size_t>(n));
     }
+    const LoomLaneBuiltins& b = loom_lane_builtins;
+    std::uint64_t block = b.ctaid.x + std::uint64_t(b.nctaid.x) * (b.ctaid.y + std::uint64_t(b.nctaid.y) * b.ctaid.z);
+    std::uint64_t thread = b.tid.x + std::uint64_t(b.ntid.x) * (b.tid.y + std::uint64_t(b.ntid.y) * b.tid.z);
+    std::uint64_t launch = loom::sched::BlockRunner::current()->launch().sequence;
     std::lock_guard lock(loom::device::bufferMutex());
-    loom::device::buffer() += text;
+    loom::device::buffer().push_back({launch, block, thread, 0, std::move(text)});
   }
   va_end(args);
   return n;

@@ -15,7 +15,11 @@
 
 namespace loom::sched {
 
+// Launches in the order they were made (device printf orders its buffer by it).
+inline std::atomic<std::uint64_t> gLaunchSequence{0};
+
 struct Launch {
+  const std::uint64_t sequence = gLaunchSequence.fetch_add(1, std::memory_order_relaxed);
   const void* kernel = nullptr;             // the __global__ function: identity and name
   void (*invoke)(const void*) = nullptr;    // runs the kernel once, as the current CUDA thread
   std::shared_ptr<const void> arguments;    // what invoke is called with
