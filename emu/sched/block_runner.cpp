@@ -41,6 +41,29 @@ BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
   for (unsigned i = 0; i < kMaxThreads; ++i) freeFibers_.push_back(&fiberStore_[i]);
 }
 
+void BlockRunner::completeBarrier() {
+  switch (reduction_) {
+    case BarrierReduction::None: barrierResult_ = 0; break;
+    case BarrierReduction::Count: barrierResult_ = static_cast<int>(reduceCount_); break;
+    case BarrierReduction::And: barrierResult_ = reduceAnd_; break;
+    case BarrierReduction::Or: barrierResult_ = reduceOr_; break;
+  }
+  if (lockstep_) [[unlikely]] {
+    for (Lane* l : barrierWaiters_) ++lockstepWarps_[l->linear / 32].pending;
+  }
+  if (checks_) [[unlikely]] onBarrierChecks();
+  // The waiters become the run queue as they are, in arrival order: usually nothing else is
+  // queued, and swapping the two vectors makes the release O(1).
+  if (runnableHead_ == runnable_.size()) {
+    runnable_.swap(barrierWaiters_);
+    runnableHead_ = 0;
+  } else {
+    runnable_.insert(runnable_.end(), barrierWaiters_.begin(), barrierWaiters_.end());
+  }
+  barrierWaiters_.clear();
+  arrived_ = 0;
+}
+
 void BlockRunner::run(Launch& launch, uint3 block) {
   launch_ = &launch;
   blockIdx_ = block;

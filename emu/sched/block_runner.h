@@ -100,6 +100,7 @@ private:
   void onExitWhileOthersWait(unsigned warp);
   // Releases the block barrier if every live thread has arrived; true if it did.
   bool checkBarrierComplete();
+  void completeBarrier();  // out of line: runs once per barrier, not once per thread
   // synccheck (LOOM_SANITIZER=synccheck): reports threads of the completing barrier that arrived
   // at another __syncthreads than their warp or block (check/sanitizer/synccheck.h).
   void checkBarrierSites();
@@ -249,28 +250,10 @@ inline Fiber& BlockRunner::nextContext(bool& blockDone) {
   return workerContext_;
 }
 
-inline bool BlockRunner::checkBarrierComplete() {
+// Every arriving thread asks; only the last one completes the barrier.
+[[gnu::always_inline]] inline bool BlockRunner::checkBarrierComplete() {
   if (arrived_ == 0 || arrived_ != live_) return false;
-  switch (reduction_) {
-    case BarrierReduction::None: barrierResult_ = 0; break;
-    case BarrierReduction::Count: barrierResult_ = static_cast<int>(reduceCount_); break;
-    case BarrierReduction::And: barrierResult_ = reduceAnd_; break;
-    case BarrierReduction::Or: barrierResult_ = reduceOr_; break;
-  }
-  if (lockstep_) [[unlikely]] {
-    for (Lane* l : barrierWaiters_) ++lockstepWarps_[l->linear / 32].pending;
-  }
-  if (checks_) [[unlikely]] onBarrierChecks();
-  // The waiters become the run queue as they are, in arrival order: usually nothing else is
-  // queued, and swapping the two vectors makes the release O(1).
-  if (runnableHead_ == runnable_.size()) {
-    runnable_.swap(barrierWaiters_);
-    runnableHead_ = 0;
-  } else {
-    runnable_.insert(runnable_.end(), barrierWaiters_.begin(), barrierWaiters_.end());
-  }
-  barrierWaiters_.clear();
-  arrived_ = 0;
+  completeBarrier();
   return true;
 }
 
