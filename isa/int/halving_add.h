@@ -3,13 +3,14 @@
 #pragma once
 #include <cstdint>
 namespace loom::isa {
+namespace detail {
+constexpr int64_t floorHalf(int64_t v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }  // floor(v / 2)
+}  // namespace detail
 constexpr int32_t hadd(int32_t x, int32_t y) {
-  const int64_t s = int64_t{x} + y;
-  return static_cast<int32_t>(s >= 0 ? s / 2 : -((-s + 1) / 2));  // floor(s / 2)
+  return static_cast<int32_t>(detail::floorHalf(int64_t{x} + y));
 }
 constexpr int32_t rhadd(int32_t x, int32_t y) {
-  const int64_t s = int64_t{x} + y + 1;
-  return static_cast<int32_t>(s >= 0 ? s / 2 : -((-s + 1) / 2));
+  return static_cast<int32_t>(detail::floorHalf(int64_t{x} + y + 1));
 }
 constexpr uint32_t uhadd(uint32_t x, uint32_t y) {
   return static_cast<uint32_t>((uint64_t{x} + y) >> 1);

@@ -142,16 +142,12 @@ inline constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
 namespace loom::isa::math_detail {
 // sin(2 pi t) and cos(2 pi t) for a float t, reduced exactly (t mod 1 is exact).
-inline long double sinPiTimes2(long double t) {
+inline long double turnsReduced(long double t) {
   long double r = std::fmod(t, 1.0L);  // (-1, 1)
   if (r > 0.5L) r -= 1;
   if (r < -0.5L) r += 1;
-  return std::sin(2 * kPi * r);
+  return r;  // [-0.5, 0.5]
 }
-inline long double cosPiTimes2(long double t) {
-  long double r = std::fmod(t, 1.0L);
-  if (r > 0.5L) r -= 1;
-  if (r < -0.5L) r += 1;
-  return std::cos(2 * kPi * r);
-}
+inline long double sinPiTimes2(long double t) { return std::sin(2 * kPi * turnsReduced(t)); }
+inline long double cosPiTimes2(long double t) { return std::cos(2 * kPi * turnsReduced(t)); }
 }  // namespace loom::isa::math_detail

@@ -3,7 +3,6 @@
 #pragma once
 #include "isa/simd/lanes.h"
 namespace loom::isa::simd {
-constexpr int64_t floorHalf(int64_t v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }
 constexpr int64_t roundHalfAway(int64_t v) { return v >= 0 ? (v + 1) / 2 : -((-v + 1) / 2); }
 }  // namespace loom::isa::simd
 LOOM_ISA_SIMD_BINARY(vavgu, (L::u(a, i) + L::u(b, i) + 1) >> 1)

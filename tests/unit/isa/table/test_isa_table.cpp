@@ -60,6 +60,13 @@ std::map<std::string, long> knownDivergences() {
   return known;
 }
 
+// The result word of `size` bytes at byte `at` of an output buffer, zero-extended.
+uint64_t wordAt(const std::vector<unsigned char>& buffer, size_t at, size_t size) {
+  uint64_t word = 0;
+  std::memcpy(&word, &buffer[at], size);
+  return word;
+}
+
 void checkFamily(const std::string& family) {
   const auto known = knownDivergences();
   const bool report = std::getenv("LOOM_ISA_TABLE_REPORT") != nullptr;
@@ -90,9 +97,7 @@ void checkFamily(const std::string& family) {
       if (std::memcmp(&got[at], &recorded[at], row.storeSize) != 0) {
         if (first < 0) first = i;
         if (dumpThis && mismatches < 40) {
-          uint64_t want = 0, have = 0;
-          std::memcpy(&want, &recorded[at], row.storeSize);
-          std::memcpy(&have, &got[at], row.storeSize);
+          const uint64_t want = wordAt(recorded, at, row.storeSize), have = wordAt(got, at, row.storeSize);
           std::printf("%s #%d:", row.id.c_str(), i);
           for (int k = 0; k < row.arity; ++k)
             std::printf(" %#llx", static_cast<unsigned long long>(args[k][static_cast<size_t>(i)]));
@@ -110,9 +115,7 @@ void checkFamily(const std::string& family) {
     }
     if (mismatches != 0) {
       const size_t at = row.storeSize * static_cast<size_t>(first);
-      uint64_t want = 0, have = 0;
-      std::memcpy(&want, &recorded[at], row.storeSize);
-      std::memcpy(&have, &got[at], row.storeSize);
+      const uint64_t want = wordAt(recorded, at, row.storeSize), have = wordAt(got, at, row.storeSize);
       std::ostringstream where;
       where << "first difference at input " << first << ": args";
       for (int k = 0; k < row.arity; ++k) where << " 0x" << std::hex << args[k][first];
