@@ -56,17 +56,20 @@ std::string hexMask(unsigned mask) {
   return text;
 }
 
+// Runs on every warp collective: the report's text is only built once a check has failed.
 void checkRequest(sched::BlockRunner& runner, const isa::WarpRequest& r, const void* site) {
   unsigned linear = runner.currentLane().linear;
   unsigned lane = linear % 32;
-  std::string who = "lane " + std::to_string(lane) + " of warp " + std::to_string(linear / 32);
+  auto who = [&] {
+    return std::string(isa::warpOpName(r.op)) + " called by lane " + std::to_string(lane) +
+           " of warp " + std::to_string(linear / 32);
+  };
   if (!(r.mask & (1u << lane)))
     misuse(runner, site,
-           std::string(isa::warpOpName(r.op)) + " called by " + who + " with mask " +
-               hexMask(r.mask) + ", which does not include the calling lane");
+           who() + " with mask " + hexMask(r.mask) + ", which does not include the calling lane");
   if (isa::isShuffle(r.op) && (r.width == 0 || r.width > 32 || (r.width & (r.width - 1)) != 0))
     misuse(runner, site,
-           std::string(isa::warpOpName(r.op)) + " called by " + who + " with width " +
+           who() + " with width " +
                std::to_string(static_cast<int>(r.width)) +
                ", which is not a power of two from 1 to 32");
 }

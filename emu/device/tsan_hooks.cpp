@@ -22,16 +22,22 @@
 #include "sched/worker.h"
 
 namespace {
-[[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc, unsigned size, int write) {
-  auto* runner = loom::sched::BlockRunner::current();
-  if (!runner) return;  // host code: x86 allows it
+// The memory fault an access hook raises on the running block (does not return).
+[[noreturn]] void accessFault(loom::sched::BlockRunner* runner, loom::report::FaultKind kind,
+                              std::uintptr_t address, const void* pc, unsigned size, int write) {
   loom::report::Fault fault;
-  fault.kind = loom::report::FaultKind::MisalignedAddress;
-  fault.address = reinterpret_cast<std::uintptr_t>(address);
+  fault.kind = kind;
+  fault.address = address;
   fault.pc = pc;
   fault.size = size;
   fault.access = write;
   runner->fault(std::move(fault));
+}
+[[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc, unsigned size, int write) {
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;  // host code: x86 allows it
+  accessFault(runner, loom::report::FaultKind::MisalignedAddress,
+              reinterpret_cast<std::uintptr_t>(address), pc, size, write);
 }
 // memcheck: a global access that is not inside a live allocation (past its end within the last
 // page, or into a freed range) is the device's "out of bounds" fault.
@@ -45,13 +51,7 @@ namespace {
   auto at = reinterpret_cast<std::uintptr_t>(address);
   if (at >= arena && at < arena + loom::mem::SharedArena::kCapacity + loom::mem::SharedArena::kGuard) {
     if (at + size <= arena + runner->launch().dynamicSharedBytes) return;
-    loom::report::Fault fault;
-    fault.kind = loom::report::FaultKind::IllegalAddress;
-    fault.address = at;
-    fault.pc = pc;
-    fault.size = size;
-    fault.access = write;
-    runner->fault(std::move(fault));
+    accessFault(runner, loom::report::FaultKind::IllegalAddress, at, pc, size, write);
   }
   // Shared, local, or a wild pointer the pages catch; a few bytes below the heap's first
   // allocation (an index of -1) count as the heap's, unless another mapping (a worker's shared
@@ -65,13 +65,8 @@ namespace {
     auto end = a->base + a->size;
     if (reinterpret_cast<std::uintptr_t>(address) + size <= end) return;
   }
-  loom::report::Fault fault;
-  fault.kind = loom::report::FaultKind::IllegalAddress;
-  fault.address = reinterpret_cast<std::uintptr_t>(address);
-  fault.pc = pc;
-  fault.size = size;
-  fault.access = write;
-  runner->fault(std::move(fault));
+  accessFault(runner, loom::report::FaultKind::IllegalAddress,
+              reinterpret_cast<std::uintptr_t>(address), pc, size, write);
 }
 [[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned size, int write) {
   if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckBounds) checkBounds(address, pc, size, write);
