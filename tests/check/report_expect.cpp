@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::string line;
+  int checks = 0;
   while (std::getline(expectations, line)) {
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     std::istringstream words(line);
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
     if (!(words >> first)) continue;
     std::string name = line;
     while (!name.empty() && name.back() == ' ') name.pop_back();
+    ++checks;
     bool ok = false;
     std::string got;
     if (first == "launches") {
@@ -91,6 +93,10 @@ int main(int argc, char** argv) {
       std::printf("%s: FAIL got %s\n", name.c_str(), got.c_str());
       ++failures;
     }
+  }
+  if (checks == 0) {
+    std::printf("expectations: FAIL %s holds no checks\n", argv[1]);
+    ++failures;
   }
   return failures ? 1 : 0;
 }

@@ -12,9 +12,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$(dirname "$0")" || exit 2
 status=0
+compared=0
 for tool in memcheck racecheck synccheck initcheck; do
   device="$record/sanitizer/$tool.txt"
   [ -e "$device" ] || continue
+  compared=$((compared + 1))
   case $tool in
     memcheck) opts="--leak-check full" ;;
     racecheck) opts="--racecheck-report analysis" ;;
@@ -42,4 +44,8 @@ for tool in memcheck racecheck synccheck initcheck; do
     status=1
   fi
 done
+if [ "$compared" -eq 0 ]; then
+  echo "$name: no sanitizer/*.txt in $record: nothing to compare"
+  status=1
+fi
 exit $status
