@@ -22,8 +22,10 @@ namespace loom::device {
 
 // The entry points are called straight from kernel code (the CUDA names are inline), so their
 // return address is the barrier's site in the kernel, named in deadlock reports.
+// Inline into each: a call level between a kernel and the fiber switch costs a push and pop of
+// the callee-saved registers and a return per thread and barrier.
 namespace {
-int barrier(int p, sched::BarrierReduction r, const void* site) {
+[[gnu::always_inline]] inline int barrier(int p, sched::BarrierReduction r, const void* site) {
   auto* runner = sched::BlockRunner::current();
   return runner ? runner->barrier(p, r, site) : p != 0;
 }

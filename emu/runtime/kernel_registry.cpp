@@ -28,9 +28,9 @@ void updateKernelSettings(const void* kernel, const KernelSettings& settings) {
   registry()[kernel].settings = settings;
 }
 
-void registerKernel(const void* kernel, void (*invoke)(const void*), BindArguments bind) {
+void registerKernel(const void* kernel, RunThreads run, BindArguments bind) {
   std::lock_guard lock(gMutex);
-  registry()[kernel].call = ErasedCall{invoke, bind};
+  registry()[kernel].call = ErasedCall{run, bind};
 }
 
 ErasedCall erasedCall(const void* kernel) {

@@ -16,7 +16,7 @@ struct KernelSettings {
 // How to call a kernel from an argument array; null members until the kernel was seen typed
 // (registerKernel in loom/runtime/launch.h).
 struct ErasedCall {
-  void (*invoke)(const void*) = nullptr;
+  RunThreads run = nullptr;
   BindArguments bind = nullptr;
 };
 

@@ -54,7 +54,7 @@ void execute(sched::Launch& launch) {
 
 }  // namespace
 
-cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
+cudaError_t launchKernel(const void* kernel, RunThreads run,
                          std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
                          size_t sharedBytes, cudaStream_t stream) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
@@ -62,7 +62,7 @@ cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
     return recordError(e);
   auto launch = std::make_shared<sched::Launch>();
   launch->kernel = kernel;
-  launch->invoke = invoke;
+  launch->run = run;
   launch->arguments = std::move(arguments);
   launch->grid = grid;
   launch->block = block;
@@ -81,12 +81,12 @@ extern "C" {
 cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                              size_t sharedMem, cudaStream_t stream) {
   ErasedCall call = erasedCall(func);
-  if (!call.invoke) {
+  if (!call.run) {
     std::fputs("loom: cudaLaunchKernel(const void*, ...): this kernel was never used with its "
                "type (launch it once with <<<>>> or call the typed overload)\n", stderr);
     return stickyOr(cudaErrorInvalidDeviceFunction);
   }
-  return launchKernel(func, call.invoke, call.bind(func, args), grid, block, sharedMem, stream);
+  return launchKernel(func, call.run, call.bind(func, args), grid, block, sharedMem, stream);
 }
 
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {

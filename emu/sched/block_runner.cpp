@@ -45,8 +45,8 @@ void BlockRunner::completeBarrier() {
   switch (reduction_) {
     case BarrierReduction::None: barrierResult_ = 0; break;
     case BarrierReduction::Count: barrierResult_ = static_cast<int>(reduceCount_); break;
-    case BarrierReduction::And: barrierResult_ = reduceAnd_; break;
-    case BarrierReduction::Or: barrierResult_ = reduceOr_; break;
+    case BarrierReduction::And: barrierResult_ = reduceCount_ == arrived_; break;
+    case BarrierReduction::Or: barrierResult_ = reduceCount_ != 0; break;
   }
   if (lockstep_) [[unlikely]] {
     for (Lane* l : barrierWaiters_) ++lockstepWarps_[l->linear / 32].pending;
@@ -78,9 +78,9 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   }
   threadCount_ = launch.threadsPerBlock();
   nextUnstarted_ = 0;
-  nextX_ = nextY_ = nextZ_ = 0;
-  blockX_ = launch.block.x;
-  blockY_ = launch.block.y;
+  if (launch.block.x != numberedShape_.x || launch.block.y != numberedShape_.y ||
+      launch.block.z != numberedShape_.z)
+    numberLanes(launch.block);
   live_ = threadCount_;
   runnable_.clear();
   runnableHead_ = 0;
@@ -154,26 +154,23 @@ void BlockRunner::reclaimFibers() {
 
 // startLane and onExit run once per CUDA thread even when nothing ever waits: keep them lean.
 [[gnu::always_inline]] inline void BlockRunner::startLane(Lane& lane, RunnerFiber& fiber) {
-  unsigned x = nextX_, y = nextY_, z = nextZ_;
-  lane.tid = uint3{x, y, z};
-  lane.linear = nextUnstarted_;
   lane.fiber = &fiber;
   lane.state = Lane::State::Running;
   lane.result = 0;
   current_ = &lane;
-  loom_lane_builtins.tid = uint3{x, y, z};
+  loom_lane_builtins.tid = lane.tid;
   ++nextUnstarted_;
-  // Advance the (x, y, z) counter instead of dividing per thread.
-  if (++x == blockX_) {
-    x = 0;
-    if (++y == blockY_) {
-      y = 0;
-      ++z;
-    }
-  }
-  nextX_ = x;
-  nextY_ = y;
-  nextZ_ = z;
+}
+
+void BlockRunner::numberLanes(dim3 shape) {
+  unsigned linear = 0;
+  for (unsigned z = 0; z < shape.z; ++z)
+    for (unsigned y = 0; y < shape.y; ++y)
+      for (unsigned x = 0; x < shape.x; ++x, ++linear) {
+        lanes_[linear].tid = uint3{x, y, z};
+        lanes_[linear].linear = linear;
+      }
+  numberedShape_ = shape;
 }
 
 
@@ -192,24 +189,36 @@ void BlockRunner::onExitWhileOthersWait(unsigned warp) {
   if (warps_[warp].arrived != 0) checkWarpComplete(warp);
 }
 
+bool BlockRunner::startThread() {
+  if (nextUnstarted_ >= threadCount_) return false;
+  startLane(lanes_[nextUnstarted_], *startingFiber_);
+  return true;
+}
+
+bool BlockRunner::nextThread() {
+  Lane& done = *current_;
+  onExit(done);
+  if (nextUnstarted_ >= threadCount_) return false;
+  startLane(lanes_[nextUnstarted_], *done.fiber);  // the next thread takes over the fiber
+  return true;
+}
+
 void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   auto* runner = static_cast<BlockRunner*>(arg);
   auto* fiber = reinterpret_cast<RunnerFiber*>(self);  // context is RunnerFiber's first member
   for (;;) {
     Launch& launch = *runner->launch_;  // a parked fiber may resume for another launch
-    while (runner->nextUnstarted_ < runner->threadCount_) {
-      Lane& lane = runner->lanes_[runner->nextUnstarted_];
-      runner->startLane(lane, *fiber);
-      try {
-        launch.invoke(launch.arguments.get());
-      } catch (const std::exception& e) {
-        runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_, lane.tid, 0,
-                                    nullptr, e.what(), ""});
-      } catch (...) {
-        runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_, lane.tid, 0,
-                                    nullptr, "unknown exception", ""});
-      }
-      runner->onExit(lane);
+    // The kernel's run loop starts threads on this fiber until none is left to start; a thread
+    // that waits keeps the fiber, and returns into the loop here when it is resumed and done.
+    runner->startingFiber_ = fiber;
+    try {
+      launch.run(launch.arguments.get(), runner);
+    } catch (const std::exception& e) {
+      runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_,
+                                  runner->current_->tid, 0, nullptr, e.what(), ""});
+    } catch (...) {
+      runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_,
+                                  runner->current_->tid, 0, nullptr, "unknown exception", ""});
     }
     // No thread left to start: park, and hand the worker on. A parked fiber is resumed (one
     // switch) when a block needs a new runner, instead of preparing a fresh one every time.
@@ -357,3 +366,8 @@ void BlockRunner::fault(report::Fault f) {
 }
 
 }  // namespace loom::sched
+
+namespace loom::runtime {
+bool startThread(sched::BlockRunner* runner) { return runner->startThread(); }
+bool nextThread(sched::BlockRunner* runner) { return runner->nextThread(); }
+}  // namespace loom::runtime

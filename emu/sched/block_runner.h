@@ -81,6 +81,10 @@ public:
   [[noreturn]] void fault(report::Fault fault);
 
   const Lane& currentLane() const { return *current_; }
+
+  // A kernel's run loop (loom::runtime::startThread/nextThread, BoundKernel::run).
+  bool startThread();
+  bool nextThread();
   // racecheck: one plain access of the running thread (tsan hooks, while LOOM_SANITIZER=racecheck).
   void raceAccess(const void* address, unsigned size, bool write, const void* site);
   uint3 blockIndex() const { return blockIdx_; }
@@ -89,6 +93,7 @@ public:
 private:
   static void runnerEntry(Fiber* self, void* arg);
   void startLane(Lane& lane, RunnerFiber& fiber);
+  void numberLanes(dim3 shape);
   void resumeAs(Lane& lane);
   void makeRunnable(Lane& lane, int result);
   // Where the worker goes when the running thread stops: a runnable thread, a new runner for
@@ -136,13 +141,13 @@ private:
 
   std::vector<Lane> lanes_;
   unsigned nextUnstarted_ = 0;
-  // threadIdx of the next thread to start, as separate words: copying it as a struct made the
-  // compiler reload it with wide loads straddling the narrow stores of the increment, a
-  // store-forwarding stall on every thread.
-  unsigned nextX_ = 0, nextY_ = 0, nextZ_ = 0;
-  unsigned blockX_ = 1, blockY_ = 1;
+  // The block shape lanes_[i].tid and .linear were last numbered for: they depend on nothing
+  // else, so a launch numbers them once, not every thread start (counting (x, y, z) up per start
+  // cost a store-forwarding stall on every thread).
+  dim3 numberedShape_{0, 0, 0};
   unsigned live_ = 0;       // threads not exited (started or not)
   Lane* current_ = nullptr;
+  RunnerFiber* startingFiber_ = nullptr;  // the runner fiber whose run loop starts next
 
   std::vector<Lane*> runnable_;   // FIFO: runnable_[runnableHead_..]
   std::size_t runnableHead_ = 0;
@@ -150,8 +155,7 @@ private:
   // Block barrier in progress.
   unsigned arrived_ = 0;
   std::vector<Lane*> barrierWaiters_;
-  unsigned reduceCount_ = 0;
-  bool reduceAnd_ = true, reduceOr_ = false;
+  unsigned reduceCount_ = 0;  // arrivals with a true predicate
   BarrierReduction reduction_ = BarrierReduction::None;
   int barrierResult_ = 0;  // __syncthreads_count/_and/_or of the barrier released last
   bool checks_ = false;     // a sanitizer tool that watches barriers is on
@@ -273,14 +277,12 @@ inline int BlockRunner::barrier(int predicate, BarrierReduction reduction, const
   if (lockstep_) [[unlikely]] lockstepLeave(lane.linear / 32);
   if (arrived_ == 0) {
     reduceCount_ = 0;
-    reduceAnd_ = true;
-    reduceOr_ = false;
     reduction_ = reduction;
   }
   ++arrived_;
-  reduceCount_ += predicate != 0;
-  reduceAnd_ = reduceAnd_ && predicate != 0;
-  reduceOr_ = reduceOr_ || predicate != 0;
+  // _count, _and and _or all follow from the number of true predicates; a plain __syncthreads
+  // (a constant None here, once inlined) counts nothing.
+  if (reduction != BarrierReduction::None) reduceCount_ += predicate != 0;
   barrierWaiters_.push_back(&lane);
   if (checkBarrierComplete()) {
     // We completed the barrier ourselves: keep running without a switch. We were queued with

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "check/report/launch_record.h"
+#include "loom/runtime/launch.h"
 #include "report/fault.h"
 #include "vector_types.h"
 
@@ -21,8 +22,8 @@ inline std::atomic<std::uint64_t> gLaunchSequence{0};
 struct Launch {
   const std::uint64_t sequence = gLaunchSequence.fetch_add(1, std::memory_order_relaxed);
   const void* kernel = nullptr;             // the __global__ function: identity and name
-  void (*invoke)(const void*) = nullptr;    // runs the kernel once, as the current CUDA thread
-  std::shared_ptr<const void> arguments;    // what invoke is called with
+  runtime::RunThreads run = nullptr;        // runs threads of a block on the calling fiber
+  std::shared_ptr<const void> arguments;    // what run is called with
   dim3 grid, block;
   std::size_t dynamicSharedBytes = 0;
   // Where the counters go; non-null runs the launch in lockstep mode.

@@ -17,17 +17,31 @@
 
 namespace loom {
 
+namespace sched {
+class BlockRunner;
+}
+
 namespace runtime {
+// Runs CUDA threads of one block, one after another, on the calling fiber: what a launch calls
+// (BoundKernel::run below), with the arguments it was bound to.
+using RunThreads = void (*)(const void* arguments, sched::BlockRunner* runner);
+
+// The thread sequence of the block running on this worker, as a kernel's run loop walks it:
+// startThread makes the next thread not yet started the running one (false when none is left);
+// nextThread retires the running thread, then does the same. Out of line, in the runtime.
+bool startThread(sched::BlockRunner* runner);
+bool nextThread(sched::BlockRunner* runner);
+
 // Validates the configuration, queues the launch on `stream` and returns the launch's error
 // (also recorded as the last error), as the device does.
-cudaError_t launchKernel(const void* kernel, void (*invoke)(const void*),
+cudaError_t launchKernel(const void* kernel, RunThreads run,
                          std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
                          size_t sharedBytes, cudaStream_t stream);
 
 // How to call a kernel known only by its address (the C form of cudaLaunchKernel): recorded by
 // every typed use of the kernel (a <<<>>> launch, typed cudaLaunchKernel, cudaFuncGetAttributes).
 using BindArguments = std::shared_ptr<const void> (*)(const void* kernel, void** args);
-void registerKernel(const void* kernel, void (*invoke)(const void*), BindArguments bind);
+void registerKernel(const void* kernel, RunThreads run, BindArguments bind);
 }  // namespace runtime
 
 struct LaunchConfig {
@@ -56,15 +70,26 @@ inline LaunchConfigBinder launchConfig(dim3 grid, dim3 block, size_t sharedBytes
   return LaunchConfigBinder{LaunchConfig{grid, block, sharedBytes, stream}};
 }
 
-// A kernel with its parameter values: runs the kernel once as the current CUDA thread.
+// A kernel with its parameter values. run() calls the kernel once per CUDA thread, for as many
+// threads as the block runner starts on this fiber (all of a block that never waits). The loop
+// is here, in the kernel's own translation unit, so that the parameters are read once into
+// registers instead of through the instrumented loads of a per-thread call (4 access hooks per
+// thread for a kernel of four parameters), and a thread costs one call into the runtime.
 template <class... P>
 struct BoundKernel {
   void (*kernel)(P...);
   std::tuple<std::decay_t<P>...> parameters;
 
-  static void invoke(const void* self) {
+  static void run(const void* self, sched::BlockRunner* runner) {
     auto* bound = static_cast<const BoundKernel*>(self);
-    std::apply(bound->kernel, bound->parameters);
+    if (!runtime::startThread(runner)) return;
+    // Read as the first thread started here, so the hooks see a read of the parameter block
+    // (never counted, never a stop). A copy per run loop; each call still passes every thread
+    // its own copy, by value.
+    void (*kernel)(P...) = bound->kernel;
+    std::tuple<std::decay_t<P>...> parameters = bound->parameters;
+    do std::apply(kernel, parameters);
+    while (runtime::nextThread(runner));
   }
 };
 
@@ -80,7 +105,7 @@ std::shared_ptr<const void> bindErased(const void* kernel, void** args) {
 
 template <class... P>
 void registerKernelType(void (*kernel)(P...)) {
-  runtime::registerKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::invoke,
+  runtime::registerKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::run,
                           &bindErased<P...>);
 }
 
@@ -96,7 +121,7 @@ void operator->*(void (*kernel)(P...), BoundLaunch<A...>&& launch) {
                     return std::tuple<std::decay_t<P>...>(std::forward<decltype(a)>(a)...);
                   },
                   launch.arguments)});
-  runtime::launchKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::invoke,
+  runtime::launchKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::run,
                         std::move(bound), launch.config.grid, launch.config.block,
                         launch.config.sharedBytes, launch.config.stream);
 }
@@ -116,7 +141,7 @@ cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 grid, dim3 block, void** a
                              size_t sharedMem = 0, cudaStream_t stream = 0) {
   ::loom::registerKernelType(func);
   return ::loom::runtime::launchKernel(
-      reinterpret_cast<const void*>(func), &::loom::BoundKernel<P...>::invoke,
+      reinterpret_cast<const void*>(func), &::loom::BoundKernel<P...>::run,
       ::loom::bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,
       sharedMem, stream);
 }
