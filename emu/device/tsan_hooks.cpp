@@ -16,6 +16,7 @@
 #include <mutex>
 
 #include "check/sanitizer/findings.h"
+#include "check/sanitizer/host_memory.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -53,12 +54,16 @@ namespace {
     if (at + size <= arena + runner->launch().dynamicSharedBytes) return;
     accessFault(runner, loom::report::FaultKind::IllegalAddress, at, pc, size, write);
   }
-  // Shared, local, or a wild pointer the pages catch; a few bytes below the heap's first
-  // allocation (an index of -1) count as the heap's, unless another mapping (a worker's shared
-  // arena) lives there.
+  // Shared, local, or a wild pointer the pages catch, unless it is the host's memory (a host
+  // pointer, check/sanitizer/host_memory.h); a few bytes below the heap's first allocation (an
+  // index of -1) count as the heap's, unless another mapping (a worker's shared arena) lives there.
   auto a = reinterpret_cast<std::uintptr_t>(address);
   if (!heap.inRange(address)) {
-    if (a >= heap.rangeBegin() || heap.rangeBegin() - a > 64) return;
+    if (a >= heap.rangeBegin() || heap.rangeBegin() - a > 64) {
+      if (loom::check::sanitizer::isHostMemory(a, runner->launch().arguments.get())) [[unlikely]]
+        accessFault(runner, loom::report::FaultKind::IllegalAddress, a, pc, size, write);
+      return;
+    }
     if (loom::sched::Worker::current().sharedArena().contains(address)) return;
   }
   if (auto a = heap.find(address)) {
