@@ -16,6 +16,7 @@
 #include <mutex>
 
 #include "check/sanitizer/findings.h"
+#include "check/sanitizer/host_memory.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -53,12 +54,16 @@ namespace {
     if (at + size <= arena + runner->launch().dynamicSharedBytes) return;
     accessFault(runner, loom::report::FaultKind::IllegalAddress, at, pc, size, write);
   }
-  // Shared, local, or a wild pointer the pages catch; a few bytes below the heap's first
-  // allocation (an index of -1) count as the heap's, unless another mapping (a worker's shared
-  // arena) lives there.
+  // Shared, local, or a wild pointer the pages catch, unless it is the host's memory (a host
+  // pointer, check/sanitizer/host_memory.h); a few bytes below the heap's first allocation (an
+  // index of -1) count as the heap's, unless another mapping (a worker's shared arena) lives there.
   auto a = reinterpret_cast<std::uintptr_t>(address);
   if (!heap.inRange(address)) {
-    if (a >= heap.rangeBegin() || heap.rangeBegin() - a > 64) return;
+    if (a >= heap.rangeBegin() || heap.rangeBegin() - a > 64) {
+      if (loom::check::sanitizer::isHostMemory(a, runner->launch().arguments.get())) [[unlikely]]
+        accessFault(runner, loom::report::FaultKind::IllegalAddress, a, pc, size, write);
+      return;
+    }
     if (loom::sched::Worker::current().sharedArena().contains(address)) return;
   }
   if (auto a = heap.find(address)) {
@@ -72,6 +77,15 @@ namespace {
   if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckBounds) checkBounds(address, pc, size, write);
   if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckRaces)
     if (auto* runner = loom::sched::BlockRunner::current()) runner->raceAccess(address, size, write != 0, pc);
+  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckInit)
+    if (auto* runner = loom::sched::BlockRunner::current())
+      runner->initAccess(reinterpret_cast<std::uintptr_t>(address), size, write != 0, pc);
+}
+// initcheck sees the accesses the other hooks do not check too (packed, volatile, aggregates of
+// other sizes): a byte written through them is written. One load and a not-taken branch otherwise.
+[[gnu::cold, gnu::noinline]] void initAccess(void* address, const void* pc, unsigned long size, int write) {
+  if (auto* runner = loom::sched::BlockRunner::current())
+    runner->initAccess(reinterpret_cast<std::uintptr_t>(address), static_cast<unsigned>(size), write != 0, pc);
 }
 }  // namespace
 
@@ -85,6 +99,10 @@ namespace {
 #define LOOM_LOCKSTEP(p, n, op)                                                          \
   if (loom::sched::tLockstepAccesses) [[unlikely]]                                      \
     lockstepAccess(p, n, loom::check::AccessOp::op, LOOM_CALL_SITE());
+
+#define LOOM_CHECK_INIT(p, n, write)                                                     \
+  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckInit) [[unlikely]] \
+    initAccess(p, LOOM_CALL_SITE(), n, write);
 
 #define LOOM_CHECK_ALIGNED(p, n, write)                                                       \
   if ((reinterpret_cast<std::uintptr_t>(p) & ((n)-1)) != 0) [[unlikely]]                 \
@@ -101,16 +119,16 @@ void __tsan_ignore_thread_begin() {}
 void __tsan_ignore_thread_end() {}
 void __tsan_vptr_update(void**, void*) {}
 void __tsan_vptr_read(void**) {}
-void __tsan_read_range(void*, unsigned long) {}
-void __tsan_write_range(void*, unsigned long) {}
+void __tsan_read_range(void* p, unsigned long n) { LOOM_CHECK_INIT(p, n, 0) }
+void __tsan_write_range(void* p, unsigned long n) { LOOM_CHECK_INIT(p, n, 1) }
 
 #define LOOM_ACCESS_HOOKS(n)                                                             \
   void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
   void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
-  void __tsan_unaligned_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                    \
-  void __tsan_unaligned_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }                  \
-  void __tsan_volatile_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                     \
-  void __tsan_volatile_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }                   \
+  void __tsan_unaligned_read##n(void* p) { LOOM_CHECK_INIT(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
+  void __tsan_unaligned_write##n(void* p) { LOOM_CHECK_INIT(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
+  void __tsan_volatile_read##n(void* p) { LOOM_CHECK_INIT(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }    \
+  void __tsan_volatile_write##n(void* p) { LOOM_CHECK_INIT(p, n, 1) LOOM_LOCKSTEP(p, n, Store) }  \
   void __tsan_read##n##_pc(void*, void*) {}       \
   void __tsan_write##n##_pc(void*, void*) {}
 LOOM_ACCESS_HOOKS(1)

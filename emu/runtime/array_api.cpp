@@ -7,6 +7,8 @@
 #include <mutex>
 #include <set>
 
+#include "check/sanitizer/findings.h"
+#include "check/sanitizer/initcheck.h"
 #include "cuda_runtime_api.h"
 #include "mem/device_heap.h"
 #include "runtime/device_queue.h"
@@ -66,10 +68,14 @@ struct Span {
 
 void copyBox(Span dst, Span src, size_t bytes, size_t rows, size_t slices) {
   DeviceQueue::instance().waitAll();
-  for (size_t z = 0; z < slices; ++z)
+  bool init = loom::check::sanitizer::tool() == loom::check::sanitizer::Tool::Initcheck;
+  for (size_t z = 0; z < slices; ++z) {
+    // initcheck: an array's contents are not tracked; what it copies into device memory counts as written.
+    if (init) [[unlikely]] loom::check::sanitizer::initcheck::hostWrote(dst.base + z * dst.slicePitch, dst.rowPitch, bytes, rows);
     for (size_t y = 0; y < rows; ++y)
       std::memmove(dst.base + z * dst.slicePitch + y * dst.rowPitch, src.base + z * src.slicePitch + y * src.rowPitch,
                    bytes);
+  }
 }
 
 bool live(const cudaArray* a) {
@@ -106,6 +112,8 @@ cudaError_t copyLinear(cudaArray* a, size_t wOffset, size_t hOffset, void* mem, 
   DeviceQueue::instance().waitAll();
   if (toArray) std::memmove(a->data + start, mem, count);
   else std::memmove(mem, a->data + start, count);
+  if (!toArray && loom::check::sanitizer::tool() == loom::check::sanitizer::Tool::Initcheck) [[unlikely]]
+    loom::check::sanitizer::initcheck::hostWrote(mem, count, count, 1);
   return cudaSuccess;
 }
 

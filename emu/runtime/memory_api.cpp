@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "check/sanitizer/findings.h"
+#include "check/sanitizer/initcheck.h"
 #include "check/sanitizer/memcheck.h"
 #include "cuda_runtime_api.h"
 #include "mem/device_heap.h"
@@ -21,6 +23,7 @@ cudaError_t copy3DWithArrays(const cudaMemcpy3DParms* p);
 using namespace loom::runtime;
 using loom::mem::AllocationKind;
 using loom::mem::DeviceHeap;
+namespace initcheck = loom::check::sanitizer::initcheck;
 
 namespace {
 
@@ -87,8 +90,11 @@ cudaError_t checkDirection(void* dst, const void* src, cudaMemcpyKind kind) {
 }
 
 
+// initcheck follows what copies and memsets write (and what copies read), in stream order.
+bool initChecks() { return loom::check::sanitizer::tool() == loom::check::sanitizer::Tool::Initcheck; }
+
 cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, bool async,
-                 cudaStream_t stream = nullptr) {
+                 cudaStream_t stream, const char* api) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (count == 0) return cudaSuccess;
   if (!dst || !src) return recordError(cudaErrorInvalidValue);
@@ -96,13 +102,17 @@ cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, 
   // With pageable host memory, CUDA's "async" copies return only once the host buffer has been
   // read (to host memory: once the copy is done), so the caller may reuse it at once.
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
-  std::uint64_t seq = submitToStream(stream, [=] { std::memmove(dst, src, count); });
+  bool init = initChecks();
+  std::uint64_t seq = submitToStream(stream, [=] {
+    if (init) [[unlikely]] initcheck::copied(dst, count, src, count, count, 1, api);
+    std::memmove(dst, src, count);
+  });
   if (!async) DeviceQueue::instance().waitFor(seq);
   return stickyOr(cudaSuccess);
 }
 
 cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
-                   size_t height, cudaMemcpyKind kind, bool async, cudaStream_t stream = nullptr) {
+                   size_t height, cudaMemcpyKind kind, bool async, cudaStream_t stream, const char* api) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (width > dpitch || width > spitch) return recordError(cudaErrorInvalidPitchValue);
   if (width == 0 || height == 0) return cudaSuccess;
@@ -111,7 +121,9 @@ cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, siz
   auto* d = static_cast<char*>(dst);
   auto* s = static_cast<const char*>(src);
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
+  bool init = initChecks();
   std::uint64_t seq = submitToStream(stream, [=] {
+    if (init) [[unlikely]] initcheck::copied(d, dpitch, s, spitch, width, height, api);
     for (size_t row = 0; row < height; ++row) std::memmove(d + row * dpitch, s + row * spitch, width);
   });
   if (!async) DeviceQueue::instance().waitFor(seq);
@@ -124,7 +136,9 @@ cudaError_t fill(void* dst, int value, size_t pitch, size_t width, size_t height
   if (width == 0 || height == 0) return cudaSuccess;
   if (!dst || !deviceAccessible(dst)) return recordError(cudaErrorInvalidValue);
   auto* d = static_cast<char*>(dst);
+  bool init = initChecks();
   std::uint64_t seq = submitToStream(stream, [=] {
+    if (init) [[unlikely]] initcheck::hostWrote(d, pitch, width, height);
     for (size_t row = 0; row < height; ++row) std::memset(d + row * pitch, value, width);
   });
   if (!async) DeviceQueue::instance().waitFor(seq);
@@ -144,6 +158,8 @@ cudaError_t allocate(void** p, size_t size, AllocationKind kind, unsigned flags 
     *p = nullptr;
     return recordError(cudaErrorMemoryAllocation);
   }
+  if (initChecks()) [[unlikely]]
+    initcheck::allocated(mem, DeviceHeap::instance().find(mem)->mapped, kind != AllocationKind::Device);
   *p = mem;
   return cudaSuccess;
 }
@@ -229,18 +245,18 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr* p, cudaExtent e) {
 }
 
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
-  return copy(dst, src, count, kind, false);
+  return copy(dst, src, count, kind, false, nullptr, "cudaMemcpy");
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
-  return copy(dst, src, count, kind, true, stream);
+  return copy(dst, src, count, kind, true, stream, "cudaMemcpyAsync");
 }
 cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                          size_t height, cudaMemcpyKind kind) {
-  return copy2D(dst, dpitch, src, spitch, width, height, kind, false);
+  return copy2D(dst, dpitch, src, spitch, width, height, kind, false, nullptr, "cudaMemcpy2D");
 }
 cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch,
                               size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
-  return copy2D(dst, dpitch, src, spitch, width, height, kind, true, stream);
+  return copy2D(dst, dpitch, src, spitch, width, height, kind, true, stream, "cudaMemcpy2DAsync");
 }
 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) { return cudaMemcpy3DAsync(p, nullptr) ; }
@@ -256,7 +272,7 @@ cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) {
   for (size_t z = 0; z < e.depth; ++z) {
     cudaError_t err = copy2D(dst + z * p->dstPtr.ysize * p->dstPtr.pitch, p->dstPtr.pitch,
                              src + z * p->srcPtr.ysize * p->srcPtr.pitch, p->srcPtr.pitch,
-                             e.width, e.height, p->kind, false);
+                             e.width, e.height, p->kind, false, nullptr, "cudaMemcpy3D");
     if (err != cudaSuccess) return err;
   }
   return cudaSuccess;
@@ -304,26 +320,30 @@ cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, size_t count
   if (!symbol) return recordError(cudaErrorInvalidSymbol);
   if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
     return recordError(cudaErrorInvalidMemcpyDirection);
-  return copy(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, cudaMemcpyDefault, false);
+  return copy(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, cudaMemcpyDefault, false, nullptr,
+              "cudaMemcpyToSymbol");
 }
 cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t count, size_t offset,
                                  cudaMemcpyKind kind) {
   if (!symbol) return recordError(cudaErrorInvalidSymbol);
   if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
     return recordError(cudaErrorInvalidMemcpyDirection);
-  return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, false);
+  return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, false, nullptr,
+              "cudaMemcpyFromSymbol");
 }
 cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count,
                                     size_t offset, cudaMemcpyKind kind, cudaStream_t stream) {
   if (!symbol) return recordError(cudaErrorInvalidSymbol);
   (void)kind;
-  return copy(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, cudaMemcpyDefault, true, stream);
+  return copy(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, count, cudaMemcpyDefault, true, stream,
+              "cudaMemcpyToSymbolAsync");
 }
 cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset,
                                       cudaMemcpyKind kind, cudaStream_t stream) {
   if (!symbol) return recordError(cudaErrorInvalidSymbol);
   (void)kind;
-  return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, true, stream);
+  return copy(dst, static_cast<const char*>(symbol) + offset, count, cudaMemcpyDefault, true, stream,
+              "cudaMemcpyFromSymbolAsync");
 }
 cudaError_t cudaGetSymbolAddress(void** devPtr, const void* symbol) {
   if (!devPtr || !symbol) return recordError(cudaErrorInvalidSymbol);

@@ -1,6 +1,7 @@
 #include "sched/block_runner.h"
 
 #include "check/sanitizer/findings.h"
+#include "check/sanitizer/initcheck.h"
 #include "check/sanitizer/synccheck.h"
 
 #include <pthread.h>
@@ -75,6 +76,11 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     races_->beginBlock();
     barrierEpoch_ = 0;
     warpEpoch_.assign((launch.threadsPerBlock() + 31) / 32 + 1, 0);
+  }
+  if (check::sanitizer::tool() == check::sanitizer::Tool::Initcheck) [[unlikely]] {
+    if (!sharedInit_) sharedInit_ = std::make_unique<check::sanitizer::SharedInitShadow>();
+    sharedInit_->beginBlock(mem::staticSharedRange(), reinterpret_cast<std::uintptr_t>(worker_.sharedArena().base()),
+                            launch.dynamicSharedBytes);
   }
   threadCount_ = launch.threadsPerBlock();
   nextUnstarted_ = 0;
@@ -327,6 +333,13 @@ void BlockRunner::raceAccess(const void* address, unsigned size, bool write, con
   const Lane& lane = *current_;
   check::sanitizer::SharedAccess a{site, lane.linear, barrierEpoch_, warpEpoch_[lane.linear / 32], write};
   for (std::uintptr_t word = at >> 2; word <= (at + size - 1) >> 2; ++word) races_->access(word, a);
+}
+
+void BlockRunner::initAccess(std::uintptr_t address, unsigned size, bool write, const void* site) {
+  using Access = check::sanitizer::SharedInitShadow::Access;
+  Access a = sharedInit_->access(address, size, write);
+  if (a == Access::NotShared) check::sanitizer::initcheck::globalAccess(address, size, write, site);
+  else if (a == Access::Unwritten) check::sanitizer::initcheck::reportRead("shared", sharedInit_->windowAddress(address), size, site);
 }
 
 void BlockRunner::checkBarrierSites() {

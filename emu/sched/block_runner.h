@@ -22,6 +22,7 @@
 #include "check/counters/warp_access.h"
 #include "check/report/launch_record.h"
 #include "check/sanitizer/racecheck.h"
+#include "check/sanitizer/shared_init.h"
 #include "isa/warp/warp_collective.h"
 #include "report/fault.h"
 #include "sched/lane.h"
@@ -87,6 +88,8 @@ public:
   bool nextThread();
   // racecheck: one plain access of the running thread (tsan hooks, while LOOM_SANITIZER=racecheck).
   void raceAccess(const void* address, unsigned size, bool write, const void* site);
+  // initcheck: one plain access of the running thread, shared or global (LOOM_SANITIZER=initcheck).
+  void initAccess(std::uintptr_t address, unsigned size, bool write, const void* site);
   uint3 blockIndex() const { return blockIdx_; }
   Launch& launch() const { return *launch_; }
 
@@ -164,6 +167,7 @@ private:
   std::uint32_t barrierEpoch_ = 0;
   std::vector<std::uint32_t> warpEpoch_;
   std::unique_ptr<check::sanitizer::SharedRaceDetector> races_;
+  std::unique_ptr<check::sanitizer::SharedInitShadow> sharedInit_;  // initcheck only
 
   // Warp rendezvous in progress, per warp.
   struct WarpSync {

@@ -73,6 +73,18 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
            "    Access to " + hex(f.value("address", 0ull)) + (kind == "misaligned" ? " is misaligned" : " is out of bounds")};
       if (f.value("space", "") == "global")
         if (std::string n = nearestLine(f); !n.empty()) b.push_back(n);
+    } else if (kind == "uninitialized") {
+      // initcheck: "Uninitialized __global__ memory read of size 4 bytes" ... "Address 0x..".
+      b = {"Uninitialized __" + f.value("space", std::string("global")) + "__ memory read of size " +
+               std::to_string(f.value("size", 0u)) + " bytes",
+           site(f), "    by thread " + dim(f["thread"]) + " in block " + dim(f["block"]),
+           "    Address " + hex(f.value("address", 0ull))};
+    } else if (kind == "host_uninitialized") {
+      // initcheck: a copy to the host of device memory nothing wrote (allocation: the whole copy).
+      b = {"Host API memory access error at host access to " + hex(f.value("allocation", 0ull)) + " of size " +
+               grouped(f.value("allocation_size", 0ull)) + " bytes",
+           "    Uninitialized access to " + hex(f.value("address", 0ull)) + " on access by " +
+               f.value("detail", std::string())};
     } else if (kind == "leak") {
       b = {"Leaked " + grouped(f.value("allocation_size", 0ull)) + " bytes at " + hex(f.value("address", 0ull))};
       ++leaks;

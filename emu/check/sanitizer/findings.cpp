@@ -22,7 +22,10 @@ Tool tool() {
       return Tool::Racecheck;
     }
     if (!std::strcmp(v, "synccheck")) return Tool::Synccheck;
-    if (!std::strcmp(v, "initcheck")) return Tool::Initcheck;
+    if (!std::strcmp(v, "initcheck")) {
+      gAccessChecks = kCheckInit;
+      return Tool::Initcheck;
+    }
     std::fprintf(stderr, "loom: error: LOOM_SANITIZER=%s is not one of memcheck, racecheck, synccheck, initcheck\n", v);
     std::exit(1);
   }();

@@ -21,12 +21,13 @@ Tool tool();
 // Set by tool(): what the access hooks do besides the alignment check, one load on the fast
 // path. kCheckBounds (memcheck): each access against the live allocations and the block's
 // shared size (byte-exact, where the pages alone are 4 KiB-granular); kCheckRaces (racecheck):
-// each shared access into the block's shadow.
-constexpr unsigned kCheckBounds = 1, kCheckRaces = 2;
+// each shared access into the block's shadow; kCheckInit (initcheck): each store marks its bytes
+// written, each load checks them (global memory and the block's shared memory).
+constexpr unsigned kCheckBounds = 1, kCheckRaces = 2, kCheckInit = 4;
 extern unsigned gAccessChecks;
 
 struct Finding {
-  std::string kind;       // "invalid_access", "misaligned", "leak", "barrier_divergent_warp", ...
+  std::string kind;       // "invalid_access", "misaligned", "leak", "uninitialized", "barrier_divergent_warp", ...
   std::string kernel;     // demangled kernel name, "" for host-side findings (leaks)
   std::string location;   // "file.cu:line", or ""
   std::string space;      // "global", "shared" or "" (memory findings)
@@ -35,7 +36,8 @@ struct Finding {
   uint3 block{0, 0, 0};
   uint3 thread{0, 0, 0};
   std::uintptr_t address = 0;
-  // The allocation nearest to address (memcheck), or the leaked one.
+  // The allocation nearest to address (memcheck), or the leaked one, or the host API's whole
+  // access (initcheck's host_uninitialized, where address is the first unwritten byte).
   std::uintptr_t allocation = 0;
   std::size_t allocationSize = 0;
   std::string detail;

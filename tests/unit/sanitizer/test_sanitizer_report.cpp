@@ -77,3 +77,47 @@ TEST_CASE("sanitizer options: bad input is refused with a message", "[sanitizer]
   CHECK(o.errorExitCode == 9);
   CHECK(o.program == std::vector<std::string>{"./p", "--tool"});
 }
+
+TEST_CASE("sanitizer report: initcheck's findings printed as compute-sanitizer prints them", "[sanitizer]") {
+  // The device's records: init_global (a kernel read) and sync_exit_before_barrier (a copy to the
+  // host of bytes the kernel left unwritten); their verdict classes must come back unchanged.
+  loom::check::sanitizer::Finding read;
+  read.kind = "uninitialized";
+  read.kernel = "k(int const*, int*)";
+  read.location = "/dir/init_global.cu:3";
+  read.space = "global";
+  read.access = 0;
+  read.size = 4;
+  read.thread = {1, 0, 0};
+  read.address = 0x7f54b4800004;
+  loom::check::sanitizer::Finding shared = read;
+  shared.space = "shared";
+  shared.address = 0x480;
+  loom::check::sanitizer::Finding host;
+  host.kind = "host_uninitialized";
+  host.address = 0x7fcb2a800040;
+  host.allocation = 0x7fcb2a800000;
+  host.allocationSize = 128;
+  host.detail = "cudaMemcpy source";
+  std::vector<nlohmann::json> findings;
+  for (const auto& f : {read, shared, host}) findings.push_back(nlohmann::json::parse(loom::check::sanitizer::toJson(f)));
+  loom::sanitizer::Options o;
+  o.tool = "initcheck";
+  auto r = loom::sanitizer::formatReport(findings, o);
+  CHECK(r.errors == 3);
+  CHECK_THAT(r.text, Catch::Contains("========= Uninitialized __global__ memory read of size 4 bytes\n"
+                                     "=========     at k(int const*, int*) in init_global.cu:3\n"
+                                     "=========     by thread (1,0,0) in block (0,0,0)\n"
+                                     "=========     Address 0x7f54b4800004\n"));
+  CHECK_THAT(r.text, Catch::Contains("========= Uninitialized __shared__ memory read of size 4 bytes\n"));
+  CHECK_THAT(r.text, Catch::Contains("========= Host API memory access error at host access to 0x7fcb2a800000 of size 128 bytes\n"
+                                     "=========     Uninitialized access to 0x7fcb2a800040 on access by cudaMemcpy source\n"));
+  CHECK_THAT(r.text, Catch::EndsWith("========= ERROR SUMMARY: 3 errors\n"));
+  auto classes = loom::sanitizer::verdictClasses(r.text);
+  CHECK(classes == std::set<std::string>{"Uninitialized __global__ memory read", "Uninitialized __shared__ memory read",
+                                         "Host API memory access error", "findings: some"});
+  CHECK(loom::sanitizer::verdictClasses(record("sanitizer.init_global.bug", "initcheck")) ==
+        std::set<std::string>{"Uninitialized __global__ memory read", "findings: some"});
+  CHECK(loom::sanitizer::verdictClasses(record("sanitizer.sync_exit_before_barrier.bug", "initcheck")) ==
+        std::set<std::string>{"Host API memory access error", "findings: some"});
+}
