@@ -17,6 +17,8 @@
 
 #include "check/sanitizer/findings.h"
 #include "check/sanitizer/host_memory.h"
+#include "check/sanitizer/memcheck.h"
+#include "mem/address_space.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -60,6 +62,8 @@ namespace {
   auto a = reinterpret_cast<std::uintptr_t>(address);
   if (!heap.inRange(address)) {
     if (a >= heap.rangeBegin() || heap.rangeBegin() - a > 64) {
+      if (loom::check::sanitizer::isStaticSharedOverrun(a, size)) [[unlikely]]
+        accessFault(runner, loom::report::FaultKind::IllegalAddress, a, pc, size, write);
       if (loom::check::sanitizer::isHostMemory(a, runner->launch().arguments.get())) [[unlikely]]
         accessFault(runner, loom::report::FaultKind::IllegalAddress, a, pc, size, write);
       return;

@@ -50,6 +50,12 @@ AddressRange staticSharedRange() {
   return tls;
 }
 
+AddressRange staticSharedWindow() {
+  constexpr std::uintptr_t kMaxSharedPerBlock = 232448;  // sharedMemPerBlockOptin, recorded
+  AddressRange tls = staticSharedRange();
+  return {tls.begin, tls.end > tls.begin + kMaxSharedPerBlock ? tls.end : tls.begin + kMaxSharedPerBlock};
+}
+
 bool isSharedAddress(const void* p) {
   TlsRange tls = staticSharedRange();
   auto a = reinterpret_cast<std::uintptr_t>(p);

@@ -14,6 +14,13 @@ struct AddressRange {
 // instrumented code). Computed once per thread.
 AddressRange staticSharedRange();
 
+// The addresses an index into a static __shared__ array can reach within a block's shared memory
+// on the device (232,448 bytes, the H100's opt-in maximum) from the start of the static block.
+// What lies past the thread-local block is the thread's control block, never device data: an
+// instrumented access there is an overrun of a static __shared__ array (memcheck reports it as
+// the device does, "Invalid __shared__ ... out of bounds").
+AddressRange staticSharedWindow();
+
 // The thread-local pointers of namespace-scope `extern __shared__` declarations (see
 // loom/device/memory_access.h): bindExternShared points this thread's copies at `base`;
 // isExternSharedSlot tells whether an address is one of them.

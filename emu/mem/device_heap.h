@@ -47,6 +47,12 @@ public:
   // Every live allocation, in address order (memcheck's leak check at exit).
   std::vector<Allocation> liveAllocations() const;
   std::uintptr_t rangeBegin() const { return base_; }
+  // Every address below this was allocated at some time (live or freed); the reservation above
+  // it never was.
+  std::uintptr_t everAllocatedEnd() const {
+    std::lock_guard lock(mutex_);
+    return bump_;
+  }
   bool inRange(const void* p) const {
     auto a = reinterpret_cast<std::uintptr_t>(p);
     return a >= base_ && a < base_ + capacity_;

@@ -5,9 +5,11 @@
 #include <mutex>
 
 #include "check/sanitizer/findings.h"
+#include "mem/address_space.h"
 #include "mem/device_heap.h"
 #include "mem/shared_arena.h"
 #include "report/symbolize.h"
+#include "sched/block_runner.h"
 #include "sched/worker.h"
 
 namespace loom::check::sanitizer {
@@ -33,6 +35,12 @@ Finding memoryFinding(const report::Fault& fault, const std::string& kernel) {
     f.address = fault.address - sharedBase + kSharedBase;
     return f;
   }
+  // An overrun of a static __shared__ array (numbered from the static block's start).
+  if (isStaticSharedOverrun(fault.address, fault.size ? fault.size : 1)) {
+    f.space = "shared";
+    f.address = fault.address - mem::staticSharedRange().begin + kSharedBase;
+    return f;
+  }
   f.space = "global";
   if (auto a = mem::DeviceHeap::instance().nearest(fault.address)) {
     f.allocation = a->base;
@@ -54,6 +62,22 @@ void reportLeaks() {
 }
 
 }  // namespace
+
+bool isStaticSharedOverrun(std::uintptr_t at, unsigned size) {
+  mem::AddressRange statics = mem::staticSharedRange();
+  if (at + size <= statics.end || at >= mem::staticSharedWindow().end) return false;
+  // Device memory ever allocated (live or freed), or the 64 bytes below the heap (an index of
+  // -1). The heap's never allocated reservation may follow the thread-local block directly.
+  auto& heap = mem::DeviceHeap::instance();
+  if (at + 64 >= heap.rangeBegin() && at < heap.everAllocatedEnd()) return false;
+  auto arena = reinterpret_cast<std::uintptr_t>(sched::Worker::current().sharedArena().base());
+  if (at - arena < mem::SharedArena::kCapacity + mem::SharedArena::kGuard) return false;
+  if (auto* runner = sched::BlockRunner::current()) {
+    const auto& stack = runner->currentLane().fiber->stack;
+    if (at - reinterpret_cast<std::uintptr_t>(stack.low) < stack.size) return false;
+  }
+  return true;
+}
 
 void reportFault(const report::Fault& fault, const std::string& kernel) {
   Tool t = tool();

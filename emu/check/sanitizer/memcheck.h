@@ -3,6 +3,7 @@
 // become leaks (LOOM_SANITIZER_LEAK_CHECK=full).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "report/fault.h"
@@ -12,6 +13,12 @@ namespace loom::check::sanitizer {
 // Records the finding a launch's fault means for the active tool (none when the tool does not
 // report that kind of fault). Called once per failed launch.
 void reportFault(const report::Fault& fault, const std::string& kernel);
+
+// An access of `size` bytes at `at` by the running CUDA thread that overruns its block's static
+// __shared__ variables: past the executable's thread-local block (mem::staticSharedWindow) and
+// in no other space that may be mapped there (device memory and the 64 bytes below it, the
+// worker's dynamic shared arena, the lane's fiber stack).
+bool isStaticSharedOverrun(std::uintptr_t at, unsigned size);
 
 // Arms the leak check at exit when memcheck runs with the leak check on; idempotent and cheap.
 void armLeakCheck();
