@@ -21,9 +21,14 @@ const std::vector<std::string>& instrumentationArgs() {
   // The math functions Loom interposes (emu/device/math_interpose.cpp) must be real calls:
   // -fno-builtin-<name> stops g++ from folding them on constants, inlining sqrt as an
   // instruction, and merging sin+cos into sincos behind the interposer's back.
+  // Barriers are distinct instructions per source site on the device (LLVM marks them
+  // convergent, so nvcc never merges two of them); Loom tells barriers apart by their call's
+  // return address, and g++ merged `if (c) __syncthreads(); else __syncthreads();` into one
+  // call (tail merging, cross-jumping, code hoisting), hiding the divergence synccheck reports.
   static const std::vector<std::string> args = [] {
     std::vector<std::string> a{"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0",
-                               "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts"};
+                               "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts",
+                               "-fno-tree-tail-merge", "-fno-crossjumping", "-fno-code-hoisting"};
     for (const char* f : kInterposedMath) {
       a.push_back(std::string("-fno-builtin-") + f);
       a.push_back(std::string("-fno-builtin-") + f + "f");
