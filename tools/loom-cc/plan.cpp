@@ -20,10 +20,12 @@ const std::vector<std::string>& instrumentationArgs() {
   // libtsan, which Loom does not use. These spellings are GCC's (the default host compiler).
   // The math functions Loom interposes (emu/device/math_interpose.cpp) must be real calls:
   // -fno-builtin-<name> stops g++ from folding them on constants, inlining sqrt as an
-  // instruction, and merging sin+cos into sincos behind the interposer's back.
+  // instruction, and merging sin+cos into sincos behind the interposer's back. malloc and
+  // free too: device code's are the device malloc heap's, and a leak must not be optimised away.
   static const std::vector<std::string> args = [] {
     std::vector<std::string> a{"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0",
-                               "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts"};
+                               "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts",
+                               "-fno-builtin-malloc", "-fno-builtin-free"};
     for (const char* f : kInterposedMath) {
       a.push_back(std::string("-fno-builtin-") + f);
       a.push_back(std::string("-fno-builtin-") + f + "f");
