@@ -2,6 +2,14 @@
 // there), and what host code includes explicitly. Written for Loom.
 #pragma once
 
+// In-kernel malloc is the device malloc heap's (emu/device/device_malloc_interpose.cpp): in a .cu
+// file, malloc is declared, before <stdlib.h> declares it, under the assembler name loom_malloc,
+// which is glibc's malloc when called from host code. free is interposed process-wide.
+#if defined(__CUDACC__) && !defined(_STDLIB_H)
+extern "C" void* malloc(__SIZE_TYPE__) noexcept __asm__("loom_malloc");
+#endif
+extern "C" void* __nv_aligned_device_malloc(__SIZE_TYPE__ size, __SIZE_TYPE__ align) noexcept;
+
 // Standard headers first: some spell GNU attributes with names CUDA redefines as macros
 // (libstdc++'s shared_ptr uses __attribute__((__noinline__))); included before the qualifier
 // macros exist, their include guards keep them safe afterwards.

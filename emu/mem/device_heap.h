@@ -17,7 +17,9 @@
 
 namespace loom::mem {
 
-enum class AllocationKind { Device, Managed, PinnedHost };
+// MallocHeap: the device's malloc heap (mem/device_malloc.h), one region that in-kernel malloc
+// carves; never a cudaMalloc allocation (cudaFree refuses it, the leak check lists its blocks).
+enum class AllocationKind { Device, Managed, PinnedHost, MallocHeap };
 
 struct Allocation {
   std::uintptr_t base = 0;

@@ -5,6 +5,7 @@
 #include "cuda_runtime_api.h"
 #include "loom/runtime/device_properties.h"
 #include "mem/device_heap.h"
+#include "mem/device_malloc.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
 #include "sched/worker.h"
@@ -20,6 +21,7 @@ thread_local int tDevice = 0;
 unsigned gDeviceFlags = 0;
 // cudaLimit defaults recorded on an H100 (sm_90), indexed by cudaLimit. The device-runtime
 // sync depth (index 3) is not supported on sm_90: cudaDeviceGetLimit returns an error for it.
+// cudaLimitMallocHeapSize (index 2) lives with the device malloc heap (mem/device_malloc.h).
 size_t gLimits[7] = {1024, 8650752, 8388608, 0, 2048, 64, 9830400};
 cudaError_t synchronizeAll() {
   DeviceQueue::instance().waitAll();
@@ -77,6 +79,7 @@ cudaError_t cudaDeviceSynchronize(void) { return synchronizeAll(); }
 
 cudaError_t cudaDeviceReset(void) {
   DeviceQueue::instance().waitAll();
+  loom::mem::resetDeviceMalloc();
   loom::mem::DeviceHeap::instance().releaseAll();
   clearStickyError();
   takeLastError();
@@ -108,6 +111,12 @@ cudaError_t cudaRuntimeGetVersion(int* v) {
 
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
   if (unsigned(limit) >= sizeof gLimits / sizeof gLimits[0]) return stickyOr(cudaErrorUnsupportedLimit);
+  // CUDA: the malloc heap's size must be set before a kernel that uses malloc/free is
+  // launched, else cudaErrorInvalidValue; Loom fixes it at device code's first malloc/free.
+  if (limit == cudaLimitMallocHeapSize) {
+    if (!loom::mem::setMallocHeapLimit(value)) return recordError(cudaErrorInvalidValue);
+    return stickyOr(cudaSuccess);
+  }
   gLimits[limit] = value;
   return stickyOr(cudaSuccess);
 }
@@ -116,7 +125,7 @@ cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit) {
   if (!value) return recordError(cudaErrorInvalidValue);
   if (unsigned(limit) >= sizeof gLimits / sizeof gLimits[0] || limit == cudaLimitDevRuntimeSyncDepth)
     return stickyOr(cudaErrorUnsupportedLimit);
-  *value = gLimits[limit];
+  *value = limit == cudaLimitMallocHeapSize ? loom::mem::mallocHeapLimit() : gLimits[limit];
   return stickyOr(cudaSuccess);
 }
 

@@ -60,6 +60,7 @@ cudaMemoryType memoryType(const void* p) {
       case AllocationKind::Device: return cudaMemoryTypeDevice;
       case AllocationKind::Managed: return cudaMemoryTypeManaged;
       case AllocationKind::PinnedHost: return cudaMemoryTypeHost;
+      case AllocationKind::MallocHeap: return cudaMemoryTypeDevice;
     }
   }
   if (isRegisteredHost(p)) return cudaMemoryTypeHost;

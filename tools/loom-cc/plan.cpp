@@ -20,7 +20,8 @@ const std::vector<std::string>& instrumentationArgs() {
   // libtsan, which Loom does not use. These spellings are GCC's (the default host compiler).
   // The math functions Loom interposes (emu/device/math_interpose.cpp) must be real calls:
   // -fno-builtin-<name> stops g++ from folding them on constants, inlining sqrt as an
-  // instruction, and merging sin+cos into sincos behind the interposer's back.
+  // instruction, and merging sin+cos into sincos behind the interposer's back. malloc and
+  // free too: device code's are the device malloc heap's, and a leak must not be optimised away.
   // Barriers are distinct instructions per source site on the device (LLVM marks them
   // convergent, so nvcc never merges two of them); Loom tells barriers apart by their call's
   // return address, and g++ merged `if (c) __syncthreads(); else __syncthreads();` into one
@@ -28,6 +29,7 @@ const std::vector<std::string>& instrumentationArgs() {
   static const std::vector<std::string> args = [] {
     std::vector<std::string> a{"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0",
                                "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts",
+                               "-fno-builtin-malloc", "-fno-builtin-free",
                                "-fno-tree-tail-merge", "-fno-crossjumping", "-fno-code-hoisting"};
     for (const char* f : kInterposedMath) {
       a.push_back(std::string("-fno-builtin-") + f);

@@ -86,7 +86,9 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
            "    Uninitialized access to " + hex(f.value("address", 0ull)) + " on access by " +
                f.value("detail", std::string())};
     } else if (kind == "leak") {
-      b = {"Leaked " + grouped(f.value("allocation_size", 0ull)) + " bytes at " + hex(f.value("address", 0ull))};
+      // space "device_heap": a block of in-kernel malloc, which the device reports as such.
+      b = {"Leaked " + grouped(f.value("allocation_size", 0ull)) + " bytes at " + hex(f.value("address", 0ull)) +
+           (f.value("space", std::string()) == "device_heap" ? " on the device heap" : "")};
       ++leaks;
       leakedBytes += f.value("allocation_size", 0l);
     } else if (kind == "barrier_divergent_warp" || kind == "barrier_divergent_block") {

@@ -30,7 +30,7 @@ struct Finding {
   std::string kind;       // "invalid_access", "misaligned", "leak", "uninitialized", "barrier_divergent_warp", ...
   std::string kernel;     // demangled kernel name, "" for host-side findings (leaks)
   std::string location;   // "file.cu:line", or ""
-  std::string space;      // "global", "shared" or "" (memory findings)
+  std::string space;      // "global", "shared" or "" (memory findings); "device_heap" (a leaked in-kernel malloc block)
   int access = -1;        // 0 read, 1 write, -1 unknown
   std::size_t size = 0;   // access size in bytes, 0 unknown
   uint3 block{0, 0, 0};

@@ -7,6 +7,7 @@
 #include "check/sanitizer/findings.h"
 #include "mem/address_space.h"
 #include "mem/device_heap.h"
+#include "mem/device_malloc.h"
 #include "mem/shared_arena.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -51,13 +52,26 @@ Finding memoryFinding(const report::Fault& fault, const std::string& kernel) {
 
 void reportLeaks() {
   for (const mem::Allocation& a : mem::DeviceHeap::instance().liveAllocations()) {
-    if (a.kind == mem::AllocationKind::PinnedHost) continue;  // host memory: not a device leak
+    // Pinned memory is the host's; the malloc heap is one region, its blocks are listed below.
+    if (a.kind == mem::AllocationKind::PinnedHost || a.kind == mem::AllocationKind::MallocHeap) continue;
     Finding f;
     f.kind = "leak";
     f.address = a.base;
     f.allocation = a.base;
     f.allocationSize = a.size;
     record(f);
+  }
+  // Blocks of in-kernel malloc never freed: "Leaked N bytes at 0x... on the device heap".
+  if (const mem::MallocArena* heap = mem::existingDeviceMallocArena()) {
+    for (const mem::MallocArena::Block& b : heap->liveBlocks()) {
+      Finding f;
+      f.kind = "leak";
+      f.space = "device_heap";
+      f.address = b.base;
+      f.allocation = b.base;
+      f.allocationSize = b.size;
+      record(f);
+    }
   }
 }
 

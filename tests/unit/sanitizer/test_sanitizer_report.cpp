@@ -121,3 +121,26 @@ TEST_CASE("sanitizer report: initcheck's findings printed as compute-sanitizer p
   CHECK(loom::sanitizer::verdictClasses(record("sanitizer.sync_exit_before_barrier.bug", "initcheck")) ==
         std::set<std::string>{"Host API memory access error", "findings: some"});
 }
+
+TEST_CASE("sanitizer report: device-heap leaks as the device prints them", "[sanitizer]") {
+  // The device's record of mem_device_malloc_leak: four 64-byte in-kernel mallocs never freed.
+  std::vector<nlohmann::json> findings;
+  for (std::uintptr_t i = 0; i < 4; ++i) {
+    loom::check::sanitizer::Finding leak;
+    leak.kind = "leak";
+    leak.space = "device_heap";
+    leak.address = leak.allocation = 0x205dff920 + i * 0xa0;
+    leak.allocationSize = 64;
+    findings.push_back(nlohmann::json::parse(loom::check::sanitizer::toJson(leak)));
+  }
+  loom::sanitizer::Options o;
+  o.tool = "memcheck";
+  o.leakCheck = true;
+  auto r = loom::sanitizer::formatReport(findings, o);
+  CHECK(r.errors == 4);
+  CHECK_THAT(r.text, Catch::Contains("========= Leaked 64 bytes at 0x205dff920 on the device heap\n========= \n"));
+  CHECK_THAT(r.text, Catch::Contains("========= LEAK SUMMARY: 256 bytes leaked in 4 allocations\n"));
+  auto device = loom::sanitizer::verdictClasses(record("sanitizer.mem_device_malloc_leak.bug", "memcheck"));
+  CHECK(device == std::set<std::string>{"Leaked on the device heap", "findings: some"});
+  CHECK(loom::sanitizer::verdictClasses(r.text) == device);
+}
