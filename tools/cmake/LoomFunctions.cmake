@@ -11,17 +11,21 @@ endfunction()
 
 # Makes an existing target build its .cu sources with Loom and link the Loom runtime.
 function(loom_target_sources_as_cuda target)
-  foreach(src IN LISTS ARGN)
-    if(src MATCHES "\\.cu$")
-      set_source_files_properties(${src} PROPERTIES LANGUAGE CXX)
-    endif()
-  endforeach()
   if(TARGET loom-cc)  # inside Loom's own build
     set(launcher "$<TARGET_FILE:loom-cc>")
+    set(launcher_file "${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/loom-cc")  # OBJECT_DEPENDS takes no generator expressions
     add_dependencies(${target} loom-cc)
   else()
     set(launcher "${LOOM_CC}")
+    set(launcher_file "${LOOM_CC}")
   endif()
+  # loom-cc decides how kernel code is rewritten and instrumented: a new loom-cc rebuilds the
+  # .cu objects, as a new compiler would.
+  foreach(src IN LISTS ARGN)
+    if(src MATCHES "\\.cu$")
+      set_source_files_properties(${src} PROPERTIES LANGUAGE CXX OBJECT_DEPENDS "${launcher_file}")
+    endif()
+  endforeach()
   set_target_properties(${target} PROPERTIES CXX_COMPILER_LAUNCHER "${launcher};--launcher")
   target_link_libraries(${target} PRIVATE Loom::runtime)
 endfunction()
