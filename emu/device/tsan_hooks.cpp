@@ -16,6 +16,7 @@
 #include <mutex>
 
 #include "check/sanitizer/findings.h"
+#include "device/atomic_checks.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -69,9 +70,21 @@ namespace {
               reinterpret_cast<std::uintptr_t>(address), pc, size, write);
 }
 [[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned size, int write) {
-  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckBounds) checkBounds(address, pc, size, write);
-  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckRaces)
+  using namespace loom::check::sanitizer;
+  if (gAccessChecks & kWatchdogExpired)
+    if (auto* runner = loom::sched::BlockRunner::current()) runner->watchdogExpired(pc);
+  if (gAccessChecks & kCheckBounds) checkBounds(address, pc, size, write);
+  if (gAccessChecks & kCheckRaces)
     if (auto* runner = loom::sched::BlockRunner::current()) runner->raceAccess(address, size, write != 0, pc);
+}
+// Volatile and packed accesses are not checked for alignment or bounds, but spin loops on a
+// volatile flag must reach the watchdog, and racecheck sees them as plain accesses.
+[[gnu::cold, gnu::noinline]] void checkOtherAccess(void* address, const void* pc, unsigned size, int write) {
+  using namespace loom::check::sanitizer;
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;
+  if (gAccessChecks & kWatchdogExpired) runner->watchdogExpired(pc);
+  if (gAccessChecks & kCheckRaces) runner->raceAccess(address, size, write != 0, pc);
 }
 }  // namespace
 
@@ -92,6 +105,10 @@ namespace {
   if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
     checkAccess(p, LOOM_CALL_SITE(), n, write);
 
+#define LOOM_CHECK_OTHER(p, n, write)                                                   \
+  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
+    checkOtherAccess(p, LOOM_CALL_SITE(), n, write);
+
 extern "C" {
 
 void __tsan_init() {}
@@ -107,10 +124,10 @@ void __tsan_write_range(void*, unsigned long) {}
 #define LOOM_ACCESS_HOOKS(n)                                                             \
   void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
   void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
-  void __tsan_unaligned_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                    \
-  void __tsan_unaligned_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }                  \
-  void __tsan_volatile_read##n(void* p) { LOOM_LOCKSTEP(p, n, Load) }                     \
-  void __tsan_volatile_write##n(void* p) { LOOM_LOCKSTEP(p, n, Store) }                   \
+  void __tsan_unaligned_read##n(void* p) { LOOM_CHECK_OTHER(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
+  void __tsan_unaligned_write##n(void* p) { LOOM_CHECK_OTHER(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
+  void __tsan_volatile_read##n(void* p) { LOOM_CHECK_OTHER(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }    \
+  void __tsan_volatile_write##n(void* p) { LOOM_CHECK_OTHER(p, n, 1) LOOM_LOCKSTEP(p, n, Store) }  \
   void __tsan_read##n##_pc(void*, void*) {}       \
   void __tsan_write##n##_pc(void*, void*) {}
 LOOM_ACCESS_HOOKS(1)
@@ -121,24 +138,32 @@ LOOM_ACCESS_HOOKS(16)
 #undef LOOM_ACCESS_HOOKS
 
 // Memory orders arrive as the compiler's __ATOMIC_* numbers; every hook uses seq_cst, which is
-// at least as strong as whatever was asked for.
+// at least as strong as whatever was asked for. The order asked for still matters to racecheck:
+// release or stronger releases (device/atomic_checks.h).
+#define LOOM_ATOMIC_CHECKS(a, modifies, mo)                                                          \
+  loom::device::AtomicChecks checks_(a, sizeof(*(a)), modifies,                                      \
+                                     (mo) == __ATOMIC_RELEASE || (mo) == __ATOMIC_ACQ_REL || (mo) == __ATOMIC_SEQ_CST, \
+                                     LOOM_CALL_SITE());
 #define LOOM_ATOMIC_HOOKS(bits, T)                                                                   \
-  T __tsan_atomic##bits##_load(const volatile T* a, int) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
-  void __tsan_atomic##bits##_store(volatile T* a, T v, int) { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) { return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) { return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) { return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) { return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) { return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) { return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) { return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); } \
-  int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {          \
+  T __tsan_atomic##bits##_load(const volatile T* a, int mo) { LOOM_ATOMIC_CHECKS(a, false, mo) return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
+  void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); } \
+  int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int mo, int) {       \
+    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
     return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
   }                                                                                                  \
-  int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {            \
+  int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int mo, int) {         \
+    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
     return __atomic_compare_exchange_n(a, c, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
   }                                                                                                  \
-  T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int, int) {                \
+  T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int mo, int) {             \
+    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
     __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                \
     return c;                                                                                        \
   }
@@ -148,7 +173,11 @@ LOOM_ATOMIC_HOOKS(32, std::int32_t)
 LOOM_ATOMIC_HOOKS(64, std::int64_t)
 #undef LOOM_ATOMIC_HOOKS
 
-void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+void __tsan_atomic_thread_fence(int) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]
+    if (auto* runner = loom::sched::BlockRunner::current()) runner->raceFence();
+}
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 }  // extern "C"

@@ -23,6 +23,9 @@ Tool tool();
 // shared size (byte-exact, where the pages alone are 4 KiB-granular); kCheckRaces (racecheck):
 // each shared access into the block's shadow.
 constexpr unsigned kCheckBounds = 1, kCheckRaces = 2;
+// Set by the launch watchdog's timer thread while a launch runs past it (sched/watchdog.h): the
+// hooks' cold path then stops the running thread. The top bit, clear of the tools' bits.
+constexpr unsigned kWatchdogExpired = 1u << 31;
 extern unsigned gAccessChecks;
 
 struct Finding {
