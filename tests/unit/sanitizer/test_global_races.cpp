@@ -2,12 +2,16 @@
 // access sequences: which cross-block pairs fences, atomics and kernel boundaries order.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <array>
 #include <cstdint>
 #include <set>
 #include <string>
 
 #include "check/sanitizer/global_races.h"
+#include "report.h"
+#include "verdict.h"
 
 using namespace loom::check::sanitizer;
 
@@ -226,4 +230,30 @@ TEST_CASE("vector clock: join is the pointwise maximum", "[sanitizer][racecheck]
   CHECK(a.get(7) == 4);
   CHECK(a.get(9) == 1);
   CHECK(a.get(2) == 0);
+}
+
+TEST_CASE("global races: printed as a race with a global-memory line, its own verdict class", "[sanitizer][racecheck]") {
+  Finding global;
+  global.kind = "race_global";
+  global.kernel = "both(int*, int*)";
+  global.location = "/src/race_global_raw.cu:9";
+  global.space = "global";
+  global.block = {0, 0, 0};
+  global.address = 0x7f0000001000;
+  global.detail = "Read|Write|/src/race_global_raw.cu:8|1|(1,0,0)";
+  Finding shared;
+  shared.kind = "race";
+  shared.kernel = "k(int*)";
+  shared.location = "/src/race_shared_raw.cu:7";
+  shared.space = "shared";
+  shared.detail = "Write|Read|/src/race_shared_raw.cu:8|32";
+  loom::sanitizer::Options o;
+  o.tool = "racecheck";
+  auto r = loom::sanitizer::formatReport({nlohmann::json::parse(toJson(global)), nlohmann::json::parse(toJson(shared))}, o);
+  CHECK(r.errors == 2);
+  CHECK_THAT(r.text, Catch::Contains("========= Error: Race reported between Read access at both(int*, int*) in race_global_raw.cu:9\n"
+                                     "=========     and Write access at both(int*, int*) in race_global_raw.cu:8 [1 hazards]\n"
+                                     "=========     in global memory at 0x7f0000001000, between blocks (1,0,0) and (0,0,0)\n"));
+  CHECK(loom::sanitizer::verdictClasses(r.text) ==
+        std::set<std::string>{"Error: global race", "Error: race", "findings: some"});
 }
