@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "device/atomic_checks.h"
 #include "mem/address_space.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -44,10 +45,12 @@ float flushSubnormal(float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std:
 }  // namespace
 
 // Every atomic function starts with this: it must be in the function the kernel calls, whose
-// return address is the kernel's call site.
+// return address is the kernel's call site. CUDA's atomics are relaxed: they release only after
+// a __threadfence (device/atomic_checks.h).
 #define LOOM_ATOMIC_STOP(a)                                                    \
   if (loom::sched::tLockstepAccesses) [[unlikely]]                            \
-    lockstepAtomic(a, sizeof(*(a)), LOOM_CALL_SITE());
+    lockstepAtomic(a, sizeof(*(a)), LOOM_CALL_SITE());                        \
+  loom::device::AtomicChecks checks_(a, sizeof(*(a)), true, false, LOOM_CALL_SITE());
 
 namespace loom::device {
 
@@ -100,10 +103,10 @@ namespace {
 // A compare-and-swap that does not swap is how spin locks wait: let the block's other threads
 // (perhaps the lock holder) run before trying again.
 template <class T>
-T cas(T* address, T compare, T val) {
+T cas(T* address, T compare, T val, const void* site) {
   T expected = compare;
   if (!ref(address).compare_exchange_strong(expected, val)) {
-    if (auto* runner = loom::sched::BlockRunner::current()) runner->yield();
+    if (auto* runner = loom::sched::BlockRunner::current()) runner->yield(site);
   }
   return expected;
 }
@@ -111,9 +114,9 @@ T cas(T* address, T compare, T val) {
 
 namespace loom::device {
 
-int atomicCAS(int* a, int c, int v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
-unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
-unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
-unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v); }
+int atomicCAS(int* a, int c, int v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v, LOOM_CALL_SITE()); }
+unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v, LOOM_CALL_SITE()); }
+unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v, LOOM_CALL_SITE()); }
+unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v, LOOM_CALL_SITE()); }
 
 }  // namespace loom::device

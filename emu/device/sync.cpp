@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "check/sanitizer/findings.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
 
@@ -113,9 +114,26 @@ unsigned convergedLanes(const char* file, unsigned line) {
   auto* runner = sched::BlockRunner::current();
   return runner ? runner->converge(LOOM_CALL_SITE(), file, line) : 1u;
 }
-void threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+// A spin loop may wait on __nanosleep or clock64 alone: both reach the watchdog (sched/watchdog.h).
+namespace {
+void checkWatchdog(const void* site) {
+  if (check::sanitizer::gAccessChecks & check::sanitizer::kWatchdogExpired) [[unlikely]]
+    if (auto* runner = sched::BlockRunner::current()) runner->watchdogExpired(site);
+}
+}  // namespace
+
+// __threadfence and __threadfence_system order a block's accesses for the device: racecheck
+// takes the next atomic of the block for a release. __threadfence_block orders nothing across
+// blocks.
+void threadfence() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (check::sanitizer::gAccessChecks != 0) [[unlikely]]
+    if (auto* runner = sched::BlockRunner::current()) runner->raceFence();
+}
+void threadfenceBlock() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 void nanosleep(unsigned) {
-  if (auto* runner = sched::BlockRunner::current()) runner->yield();
+  checkWatchdog(LOOM_CALL_SITE());
+  if (auto* runner = sched::BlockRunner::current()) runner->yield(LOOM_CALL_SITE());
 }
 void trap() {
   auto* runner = sched::BlockRunner::current();
@@ -126,6 +144,7 @@ void trap() {
   runner->fault(std::move(f));
 }
 long long clock64() {
+  checkWatchdog(LOOM_CALL_SITE());
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();

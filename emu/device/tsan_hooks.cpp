@@ -19,6 +19,7 @@
 #include "check/sanitizer/host_memory.h"
 #include "check/sanitizer/memcheck.h"
 #include "mem/address_space.h"
+#include "device/atomic_checks.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -78,17 +79,26 @@ namespace {
               reinterpret_cast<std::uintptr_t>(address), pc, size, write);
 }
 [[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned size, int write) {
-  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckBounds) checkBounds(address, pc, size, write);
-  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckRaces)
+  using namespace loom::check::sanitizer;
+  if (gAccessChecks & kWatchdogExpired)
+    if (auto* runner = loom::sched::BlockRunner::current()) runner->watchdogExpired(pc);
+  if (gAccessChecks & kCheckBounds) checkBounds(address, pc, size, write);
+  if (gAccessChecks & kCheckRaces)
     if (auto* runner = loom::sched::BlockRunner::current()) runner->raceAccess(address, size, write != 0, pc);
-  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckInit)
+  if (gAccessChecks & kCheckInit)
     if (auto* runner = loom::sched::BlockRunner::current())
       runner->initAccess(reinterpret_cast<std::uintptr_t>(address), size, write != 0, pc);
 }
-// initcheck sees the accesses the other hooks do not check too (packed, volatile, aggregates of
-// other sizes): a byte written through them is written. One load and a not-taken branch otherwise.
-[[gnu::cold, gnu::noinline]] void initAccess(void* address, const void* pc, unsigned long size, int write) {
-  if (auto* runner = loom::sched::BlockRunner::current())
+// Volatile, packed and range accesses are not checked for alignment or bounds, but spin loops on
+// a volatile flag must reach the watchdog, racecheck sees them as plain accesses, and initcheck
+// counts a byte written through them as written.
+[[gnu::cold, gnu::noinline]] void checkOtherAccess(void* address, const void* pc, unsigned long size, int write) {
+  using namespace loom::check::sanitizer;
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;
+  if (gAccessChecks & kWatchdogExpired) runner->watchdogExpired(pc);
+  if (gAccessChecks & kCheckRaces) runner->raceAccess(address, static_cast<unsigned>(size), write != 0, pc);
+  if (gAccessChecks & kCheckInit)
     runner->initAccess(reinterpret_cast<std::uintptr_t>(address), static_cast<unsigned>(size), write != 0, pc);
 }
 }  // namespace
@@ -104,15 +114,15 @@ namespace {
   if (loom::sched::tLockstepAccesses) [[unlikely]]                                      \
     lockstepAccess(p, n, loom::check::AccessOp::op, LOOM_CALL_SITE());
 
-#define LOOM_CHECK_INIT(p, n, write)                                                     \
-  if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kCheckInit) [[unlikely]] \
-    initAccess(p, LOOM_CALL_SITE(), n, write);
-
 #define LOOM_CHECK_ALIGNED(p, n, write)                                                       \
   if ((reinterpret_cast<std::uintptr_t>(p) & ((n)-1)) != 0) [[unlikely]]                 \
     misaligned(p, LOOM_CALL_SITE(), n, write);                                          \
   if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
     checkAccess(p, LOOM_CALL_SITE(), n, write);
+
+#define LOOM_CHECK_OTHER(p, n, write)                                                   \
+  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
+    checkOtherAccess(p, LOOM_CALL_SITE(), n, write);
 
 extern "C" {
 
@@ -123,16 +133,16 @@ void __tsan_ignore_thread_begin() {}
 void __tsan_ignore_thread_end() {}
 void __tsan_vptr_update(void**, void*) {}
 void __tsan_vptr_read(void**) {}
-void __tsan_read_range(void* p, unsigned long n) { LOOM_CHECK_INIT(p, n, 0) }
-void __tsan_write_range(void* p, unsigned long n) { LOOM_CHECK_INIT(p, n, 1) }
+void __tsan_read_range(void* p, unsigned long n) { LOOM_CHECK_OTHER(p, n, 0) }
+void __tsan_write_range(void* p, unsigned long n) { LOOM_CHECK_OTHER(p, n, 1) }
 
 #define LOOM_ACCESS_HOOKS(n)                                                             \
   void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
   void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
-  void __tsan_unaligned_read##n(void* p) { LOOM_CHECK_INIT(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
-  void __tsan_unaligned_write##n(void* p) { LOOM_CHECK_INIT(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
-  void __tsan_volatile_read##n(void* p) { LOOM_CHECK_INIT(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }    \
-  void __tsan_volatile_write##n(void* p) { LOOM_CHECK_INIT(p, n, 1) LOOM_LOCKSTEP(p, n, Store) }  \
+  void __tsan_unaligned_read##n(void* p) { LOOM_CHECK_OTHER(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
+  void __tsan_unaligned_write##n(void* p) { LOOM_CHECK_OTHER(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
+  void __tsan_volatile_read##n(void* p) { LOOM_CHECK_OTHER(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }    \
+  void __tsan_volatile_write##n(void* p) { LOOM_CHECK_OTHER(p, n, 1) LOOM_LOCKSTEP(p, n, Store) }  \
   void __tsan_read##n##_pc(void*, void*) {}       \
   void __tsan_write##n##_pc(void*, void*) {}
 LOOM_ACCESS_HOOKS(1)
@@ -143,24 +153,32 @@ LOOM_ACCESS_HOOKS(16)
 #undef LOOM_ACCESS_HOOKS
 
 // Memory orders arrive as the compiler's __ATOMIC_* numbers; every hook uses seq_cst, which is
-// at least as strong as whatever was asked for.
+// at least as strong as whatever was asked for. The order asked for still matters to racecheck:
+// release or stronger releases (device/atomic_checks.h).
+#define LOOM_ATOMIC_CHECKS(a, modifies, mo)                                                          \
+  loom::device::AtomicChecks checks_(a, sizeof(*(a)), modifies,                                      \
+                                     (mo) == __ATOMIC_RELEASE || (mo) == __ATOMIC_ACQ_REL || (mo) == __ATOMIC_SEQ_CST, \
+                                     LOOM_CALL_SITE());
 #define LOOM_ATOMIC_HOOKS(bits, T)                                                                   \
-  T __tsan_atomic##bits##_load(const volatile T* a, int) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
-  void __tsan_atomic##bits##_store(volatile T* a, T v, int) { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) { return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) { return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) { return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) { return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) { return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) { return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) { return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); } \
-  int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {          \
+  T __tsan_atomic##bits##_load(const volatile T* a, int mo) { LOOM_ATOMIC_CHECKS(a, false, mo) return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
+  void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); } \
+  int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int mo, int) {       \
+    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
     return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
   }                                                                                                  \
-  int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {            \
+  int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int mo, int) {         \
+    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
     return __atomic_compare_exchange_n(a, c, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
   }                                                                                                  \
-  T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int, int) {                \
+  T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int mo, int) {             \
+    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
     __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                \
     return c;                                                                                        \
   }
@@ -170,7 +188,11 @@ LOOM_ATOMIC_HOOKS(32, std::int32_t)
 LOOM_ATOMIC_HOOKS(64, std::int64_t)
 #undef LOOM_ATOMIC_HOOKS
 
-void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+void __tsan_atomic_thread_fence(int) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]
+    if (auto* runner = loom::sched::BlockRunner::current()) runner->raceFence();
+}
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 }  // extern "C"

@@ -21,6 +21,8 @@ int cudaErrorFor(FaultKind kind) {
     case FaultKind::Exception: return cudaErrorLaunchFailure;
     case FaultKind::Deadlock: return cudaErrorLaunchFailure;
     case FaultKind::WarpMisuse: return cudaErrorLaunchFailure;
+    // What a kernel killed by the device's watchdog returns (display GPUs; the H100 has none).
+    case FaultKind::Timeout: return cudaErrorLaunchTimeout;
   }
   return cudaErrorLaunchFailure;
 }
@@ -37,6 +39,7 @@ const char* kindText(FaultKind kind) {
     case FaultKind::Exception: return "C++ exception escaped the kernel";
     case FaultKind::Deadlock: return "deadlock";
     case FaultKind::WarpMisuse: return "invalid warp collective";
+    case FaultKind::Timeout: return "launch timed out";
   }
   return "fault";
 }

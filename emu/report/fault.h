@@ -18,6 +18,7 @@ enum class FaultKind {
   Exception,         // a C++ exception escaped the kernel
   Deadlock,          // threads wait at a barrier or warp collective that can never complete
   WarpMisuse,        // a warp collective called against CUDA's rules (mask, width)
+  Timeout,           // the launch ran past the watchdog (sched/watchdog.h)
 };
 
 struct Fault {

@@ -8,6 +8,7 @@
 #include "loom/runtime/device_properties.h"
 #include "loom/runtime/launch.h"
 #include "check/sanitizer/findings.h"
+#include "check/sanitizer/global_races.h"
 #include "check/sanitizer/memcheck.h"
 #include "report/symbolize.h"
 #include "runtime/device_queue.h"
@@ -15,6 +16,7 @@
 #include "runtime/kernel_registry.h"
 #include "sched/grid_executor.h"
 #include "sched/launch.h"
+#include "sched/watchdog.h"
 
 namespace loom::runtime {
 
@@ -37,12 +39,33 @@ cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t
   return cudaSuccess;
 }
 
+// racecheck's global-memory detector sees one launch at a time: the kernel boundary orders all.
+void runWithGlobalRaceCheck(sched::Launch& launch) {
+  auto& races = check::sanitizer::GlobalRaceDetector::process();
+  races.beginLaunch(uint3{launch.grid.x, launch.grid.y, launch.grid.z});
+  sched::runGrid(launch);
+  for (const auto& finding : races.endLaunch(report::functionName(launch.kernel))) check::sanitizer::record(finding);
+}
+
 void execute(sched::Launch& launch) {
   if (stickyError() != cudaSuccess) return;  // a faulted context runs nothing more
-  sched::runGrid(launch);
+  {
+    check::sanitizer::tool();  // sets the hooks' checks before the watchdog may add its bit
+    sched::WatchdogScope watchdog(launch.kernel);
+    if (check::sanitizer::tool() == check::sanitizer::Tool::Racecheck) [[unlikely]]
+      runWithGlobalRaceCheck(launch);
+    else
+      sched::runGrid(launch);
+  }
   if (auto fault = launch.fault()) {
     device::flushPrintfBuffer();  // what the kernel printed before it failed comes first
     std::string kernelName = report::functionName(launch.kernel);
+    if (fault->kind == report::FaultKind::Timeout) {
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%g", sched::watchdogSeconds());
+      fault->detail = std::string("ran past the watchdog (LOOM_WATCHDOG=") + seconds +
+                      " s); the threads of each block still running:\n  " + fault->detail;
+    }
     std::string text = report::describe(*fault, kernelName);
     if (check::sanitizer::tool() != check::sanitizer::Tool::None) [[unlikely]]
       check::sanitizer::reportFault(*fault, kernelName);

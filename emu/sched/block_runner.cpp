@@ -8,6 +8,7 @@
 
 #include <csignal>
 #include <exception>
+#include <map>
 #include <string>
 
 #include "loom/device/lane_builtins.h"
@@ -76,6 +77,8 @@ void BlockRunner::run(Launch& launch, uint3 block) {
     races_->beginBlock();
     barrierEpoch_ = 0;
     warpEpoch_.assign((launch.threadsPerBlock() + 31) / 32 + 1, 0);
+    globalRaces_ = &check::sanitizer::GlobalRaceDetector::process();
+    globalClock_.begin(static_cast<std::uint32_t>(block.x + launch.grid.x * (block.y + launch.grid.y * block.z)));
   }
   if (check::sanitizer::tool() == check::sanitizer::Tool::Initcheck) [[unlikely]] {
     if (!sharedInit_) sharedInit_ = std::make_unique<check::sanitizer::SharedInitShadow>();
@@ -241,7 +244,8 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
 
 
 
-void BlockRunner::yield() {
+void BlockRunner::yield(const void* site) {
+  current_->waitSite = site;
   if (lockstep_) {
     lockstepWarps_[current_->linear / 32].spinning = true;
     startAnother_ = true;
@@ -329,7 +333,10 @@ void BlockRunner::onBarrierChecks() {
 void BlockRunner::raceAccess(const void* address, unsigned size, bool write, const void* site) {
   auto begin = reinterpret_cast<std::uintptr_t>(worker_.sharedArena().base());
   auto at = reinterpret_cast<std::uintptr_t>(address);
-  if (!check::sanitizer::isSharedAddress(at, size, begin, begin + launch_->dynamicSharedBytes)) return;
+  if (!check::sanitizer::isSharedAddress(at, size, begin, begin + launch_->dynamicSharedBytes)) {
+    if (globalRaces_->watched(at)) globalRaces_->access(globalClock_, at, size, write, site, current_->tid);
+    return;
+  }
   const Lane& lane = *current_;
   check::sanitizer::SharedAccess a{site, lane.linear, barrierEpoch_, warpEpoch_[lane.linear / 32], write};
   for (std::uintptr_t word = at >> 2; word <= (at + size - 1) >> 2; ++word) races_->access(word, a);
@@ -340,6 +347,19 @@ void BlockRunner::initAccess(std::uintptr_t address, unsigned size, bool write, 
   Access a = sharedInit_->access(address, size, write);
   if (a == Access::NotShared) check::sanitizer::initcheck::globalAccess(address, size, write, site);
   else if (a == Access::Unwritten) check::sanitizer::initcheck::reportRead("shared", sharedInit_->windowAddress(address), size, site);
+}
+
+bool BlockRunner::raceAtomicBegin(const volatile void* address, bool releaseOrder) {
+  auto at = reinterpret_cast<std::uintptr_t>(address);
+  if (!raceCheck_ || !globalRaces_->watched(at)) return false;  // shared atomics never race
+  return globalRaces_->atomicBefore(globalClock_, at, releaseOrder);
+}
+
+void BlockRunner::raceAtomicEnd(const volatile void* address, unsigned size, bool modifies, bool released,
+                                const void* site) {
+  auto at = reinterpret_cast<std::uintptr_t>(address);
+  if (!raceCheck_ || !globalRaces_->watched(at)) return;
+  globalRaces_->atomicAfter(globalClock_, at, size, modifies, released, site, current_->tid);
 }
 
 void BlockRunner::checkBarrierSites() {
@@ -368,6 +388,54 @@ void BlockRunner::deadlock() {
              "never complete; waiting threads include " + waiting + warpWaitDetail();
   f.thread = current_ ? current_->tid : uint3{0, 0, 0};
   f.pc = current_ ? current_->waitSite : nullptr;
+  fault(std::move(f));
+}
+
+std::string BlockRunner::threadStates() const {
+  std::map<const void*, std::string> lines;  // symbolizing is slow: once per site
+  auto stateOf = [&](unsigned i) -> std::string {
+    if (i >= nextUnstarted_) return "not started";
+    const Lane& l = lanes_[i];
+    auto known = lines.find(l.waitSite);
+    if (known == lines.end()) known = lines.emplace(l.waitSite, report::sourceLine(l.waitSite)).first;
+    std::string where = known->second.empty() ? "?" : known->second;
+    switch (l.state) {
+      case Lane::State::Running: return "running at " + where;
+      case Lane::State::Exited: return "exited";
+      case Lane::State::Runnable: return "ready to run, last stopped at " + where;
+      case Lane::State::Waiting: {
+        const WarpSync& ws = warps_[i / 32];
+        if (ws.converging & (1u << (i % 32))) return "converging at " + where;
+        if (ws.arrived & (1u << (i % 32))) return "waiting in a warp collective at " + where;
+        return "waiting at a barrier at " + where;
+      }
+      case Lane::State::NotStarted: break;
+    }
+    return "not started";
+  };
+  auto tid = [&](unsigned i) {
+    unsigned x = i % blockX_, y = (i / blockX_) % blockY_, z = i / (blockX_ * blockY_);
+    return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
+  };
+  std::vector<std::string> states(threadCount_);
+  for (unsigned i = 0; i < threadCount_; ++i) states[i] = stateOf(i);
+  std::string out;
+  for (unsigned i = 0; i < threadCount_;) {
+    unsigned j = i + 1;
+    while (j < threadCount_ && states[j] == states[i]) ++j;
+    out += (out.empty() ? "" : "; ") + tid(i) + (j - i > 1 ? ".." + tid(j - 1) : "") + " " + states[i];
+    i = j;
+  }
+  return out;
+}
+
+void BlockRunner::watchdogExpired(const void* site) {
+  current_->waitSite = site;
+  report::Fault f;
+  f.kind = report::FaultKind::Timeout;
+  f.pc = site;
+  f.detail = "block (" + std::to_string(blockIdx_.x) + "," + std::to_string(blockIdx_.y) + "," +
+             std::to_string(blockIdx_.z) + "): " + threadStates();
   fault(std::move(f));
 }
 

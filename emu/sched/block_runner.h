@@ -21,6 +21,7 @@
 
 #include "check/counters/warp_access.h"
 #include "check/report/launch_record.h"
+#include "check/sanitizer/global_races.h"
 #include "check/sanitizer/racecheck.h"
 #include "check/sanitizer/shared_init.h"
 #include "isa/warp/warp_collective.h"
@@ -66,8 +67,9 @@ public:
   // Lets another thread of the block run first, if there is one (spin loops: __nanosleep, a
   // failed atomicCAS). Without this, a thread spinning on a lock held by a thread of its own
   // block would spin forever, since threads switch only where they wait. In lockstep mode it
-  // marks the warp as spinning: its next step runs another group (sched/lockstep.cpp).
-  void yield();
+  // marks the warp as spinning: its next step runs another group (sched/lockstep.cpp). `site`:
+  // the caller's, for the watchdog's report.
+  void yield(const void* site);
 
   // Lockstep mode: the running lane is about to access `width` bytes at `address` from code
   // address `site`. Shared and global accesses make the lane stop until its warp request is
@@ -86,10 +88,21 @@ public:
   // A kernel's run loop (loom::runtime::startThread/nextThread, BoundKernel::run).
   bool startThread();
   bool nextThread();
-  // racecheck: one plain access of the running thread (tsan hooks, while LOOM_SANITIZER=racecheck).
-  void raceAccess(const void* address, unsigned size, bool write, const void* site);
   // initcheck: one plain access of the running thread, shared or global (LOOM_SANITIZER=initcheck).
   void initAccess(std::uintptr_t address, unsigned size, bool write, const void* site);
+  // racecheck: one plain access of the running thread (tsan hooks, while LOOM_SANITIZER=racecheck),
+  // into the block's shared-memory shadow or the launch's global one.
+  void raceAccess(const void* address, unsigned size, bool write, const void* site);
+  // racecheck, global memory (check/sanitizer/global_races.h): an atomic's halves around the
+  // operation (device/atomic_checks.h), and __threadfence (a release for the next atomic).
+  bool raceAtomicBegin(const volatile void* address, bool releaseOrder);
+  void raceAtomicEnd(const volatile void* address, unsigned size, bool modifies, bool released, const void* site);
+  void raceFence() {
+    if (raceCheck_) check::sanitizer::GlobalRaceDetector::fence(globalClock_);
+  }
+  // The launch ran past the watchdog (sched/watchdog.h): fails it with every thread's state in
+  // the report. `site`: where the running thread is.
+  [[noreturn]] void watchdogExpired(const void* site);
   uint3 blockIndex() const { return blockIdx_; }
   Launch& launch() const { return *launch_; }
 
@@ -116,6 +129,8 @@ private:
   void checkWarpComplete(unsigned warp);
   void tryCompleteWarp(unsigned warp, unsigned lane);
   [[noreturn]] void deadlock();
+  // Each thread's state and line, runs of equal ones merged (watchdog report).
+  std::string threadStates() const;
   // converge.cpp: hands every waiting lane its group and makes it runnable.
   void releaseConverged();
   // warp_checks.cpp: warns about shuffles of a completed rendezvous that read a lane that does
@@ -168,6 +183,8 @@ private:
   std::vector<std::uint32_t> warpEpoch_;
   std::unique_ptr<check::sanitizer::SharedRaceDetector> races_;
   std::unique_ptr<check::sanitizer::SharedInitShadow> sharedInit_;  // initcheck only
+  check::sanitizer::GlobalRaceDetector* globalRaces_ = nullptr;
+  check::sanitizer::BlockClock globalClock_;
 
   // Warp rendezvous in progress, per warp.
   struct WarpSync {

@@ -42,6 +42,8 @@ struct Launch {
 private:
   mutable std::mutex faultMutex_;
   std::optional<report::Fault> fault_;
+  static constexpr unsigned kTimeoutBlocksShown = 7;
+  unsigned extraTimeoutBlocks_ = 0;
 };
 
 }  // namespace loom::sched

@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <cstdlib>
 #include <stdexcept>
 
 namespace loom::sanitizer {
@@ -12,6 +13,8 @@ const char* const kUsage =
     "  --racecheck-report analysis|hazard|all\n"
     "  --show-backtrace yes|no|host|device   accepted (Loom reports the access site)\n"
     "  --leak-check full|no       memcheck: report device allocations live at exit\n"
+    "  --watchdog S               fail a launch that runs longer than S seconds, reporting where\n"
+    "                             every thread is (default: LOOM_WATCHDOG, else 60; 0: never)\n"
     "  --log-file F               write the report to F instead of stdout\n"
     "  --save F                   write the findings as JSON to F\n"
     "  --verdict LOG              print the normalised verdict of a report (Loom's or the device's)\n";
@@ -69,6 +72,12 @@ Options parseOptions(const std::vector<std::string>& args) {
       std::string v = next();
       oneOf(a, v, {"full", "no"});
       o.leakCheck = v == "full";
+    } else if (a == "--watchdog") {
+      o.watchdog = next();
+      char* end = nullptr;
+      double seconds = std::strtod(o.watchdog.c_str(), &end);
+      if (o.watchdog.empty() || *end != '\0' || seconds < 0)
+        throw std::invalid_argument("--watchdog needs a number of seconds, not '" + o.watchdog + "'");
     } else if (a == "--log-file") o.logFile = next();
     else if (a == "--save") o.save = next();
     else if (a == "--verdict") o.verdict = next();

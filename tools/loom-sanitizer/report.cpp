@@ -109,6 +109,19 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
                " access at " + kernel + " in " + basename(f.value("location", "")),
            "    and " + parts[1] + " access at " + kernel + " in " + basename(parts[2]) + " [" + parts[3] +
                " hazards]"};
+    } else if (kind == "race_global") {
+      // detail: first access|second access|second site|hazard count|first block
+      // (check/sanitizer/global_races.h). The third line tells it from a shared-memory race.
+      std::vector<std::string> parts;
+      std::istringstream d(f.value("detail", std::string()));
+      for (std::string p; std::getline(d, p, '|');) parts.push_back(p);
+      parts.resize(5);
+      std::string kernel = f.value("kernel", "");
+      b = {"Error: Race reported between " + parts[0] + " access at " + kernel + " in " +
+               basename(f.value("location", "")),
+           "    and " + parts[1] + " access at " + kernel + " in " + basename(parts[2]) + " [" + parts[3] + " hazards]",
+           "    in global memory at " + hex(f.value("address", 0ull)) + ", between blocks " + parts[4] + " and " +
+               dim(f["block"])};
     } else if (kind == "deadlock") {
       b = {"Barrier error detected. Deadlock: " + f.value("detail", std::string()), site(f)};
     } else {

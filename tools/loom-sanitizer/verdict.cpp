@@ -12,13 +12,17 @@ std::set<std::string> verdictClasses(const std::string& report) {
   static const std::regex sizePart(" of size [0-9,]+ bytes");
   static const std::regex race("^(Error|Warning): Race reported between (\\w+) access.*");
   std::string errorSummary, raceSummary;
+  std::string pendingRace;  // the race headline's class, until its details have been read
   while (std::getline(in, line)) {
     if (line.rfind("========= ", 0) != 0) continue;
     std::string body = line.substr(10);
     std::smatch m;
+    if (!pendingRace.empty() && body.rfind("    in global memory", 0) == 0) pendingRace = "Error: global race";
     if (body.empty() || body[0] == ' ') continue;  // details of the error above
+    if (!pendingRace.empty()) classes.insert(pendingRace);
+    pendingRace.clear();
     if (std::regex_match(body, m, race)) {
-      classes.insert(m[1].str() + ": race");
+      pendingRace = m[1].str() + ": race";
     } else if (body.rfind("Invalid __", 0) == 0 || body.rfind("Uninitialized __", 0) == 0) {
       classes.insert(std::regex_replace(body, sizePart, ""));
     } else if (body.rfind("Leaked ", 0) == 0) {
@@ -36,6 +40,7 @@ std::set<std::string> verdictClasses(const std::string& report) {
     }
     // COMPUTE-SANITIZER, LEAK/RACECHECK SUMMARY (counts), "Program hit ..." (API errors): dropped.
   }
+  if (!pendingRace.empty()) classes.insert(pendingRace);
   if (!raceSummary.empty()) classes.insert(raceSummary);
   else if (!errorSummary.empty()) classes.insert(errorSummary);
   return classes;

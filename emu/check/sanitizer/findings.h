@@ -24,6 +24,9 @@ Tool tool();
 // each shared access into the block's shadow; kCheckInit (initcheck): each store marks its bytes
 // written, each load checks them (global memory and the block's shared memory).
 constexpr unsigned kCheckBounds = 1, kCheckRaces = 2, kCheckInit = 4;
+// Set by the launch watchdog's timer thread while a launch runs past it (sched/watchdog.h): the
+// hooks' cold path then stops the running thread. The top bit, clear of the tools' bits.
+constexpr unsigned kWatchdogExpired = 1u << 31;
 extern unsigned gAccessChecks;
 
 struct Finding {

@@ -9,6 +9,7 @@ int syncthreadsAnd(int predicate);
 int syncthreadsOr(int predicate);
 void syncwarp(unsigned mask);
 void threadfence();
+void threadfenceBlock();
 void nanosleep(unsigned ns);
 [[noreturn]] void trap();
 long long clock64();
@@ -43,7 +44,7 @@ long long clock64();
 #undef LOOM_NO_TAIL_CALL
 // The device implements all three as fence.sc at cta/gpu/sys scope (HARDWARE_NOTES.md); on a
 // CPU every scope is the same sequentially consistent fence.
-inline void __threadfence_block() { ::loom::device::threadfence(); }
+inline void __threadfence_block() { ::loom::device::threadfenceBlock(); }
 inline void __threadfence() { ::loom::device::threadfence(); }
 inline void __threadfence_system() { ::loom::device::threadfence(); }
 inline void __nanosleep(unsigned ns) { ::loom::device::nanosleep(ns); }

@@ -1,0 +1,222 @@
+#include "check/sanitizer/global_races.h"
+
+#include <elf.h>
+#include <link.h>
+#include <sys/mman.h>
+
+#include <atomic>
+#include <climits>
+#include <cstdio>
+
+#include "mem/device_heap.h"
+#include "report/symbolize.h"
+
+namespace loom::check::sanitizer {
+
+namespace {
+
+constexpr std::uint32_t kLocked = 1, kAtomicWrite = 2;
+
+// Sites are stored as 32-bit offsets from the first one seen: kernels are in one executable.
+std::atomic<std::uintptr_t> gSiteBase{0};
+constexpr std::int32_t kUnknownSite = INT32_MIN;
+
+std::int32_t siteOffset(const void* site) {
+  auto pc = reinterpret_cast<std::uintptr_t>(site);
+  std::uintptr_t base = gSiteBase.load(std::memory_order_relaxed);
+  if (base == 0) {
+    std::uintptr_t expected = 0;
+    base = gSiteBase.compare_exchange_strong(expected, pc) ? pc : expected;
+  }
+  auto delta = static_cast<std::intptr_t>(pc - base);
+  if (delta <= INT32_MIN || delta > INT32_MAX) return kUnknownSite;
+  return static_cast<std::int32_t>(delta);
+}
+
+std::string siteLine(std::int32_t offset) {
+  if (offset == kUnknownSite) return "";
+  return report::sourceLine(reinterpret_cast<const void*>(gSiteBase.load() + static_cast<std::intptr_t>(offset)));
+}
+
+// The cell's lock: blocks on different workers may touch a word at once (exactly when they race).
+std::uint32_t lockCell(std::uint32_t& state) {
+  std::atomic_ref<std::uint32_t> s(state);
+  std::uint32_t v = s.load(std::memory_order_relaxed);
+  for (;;) {
+    if (!(v & kLocked) && s.compare_exchange_weak(v, v | kLocked, std::memory_order_acquire)) return v;
+    if (v & kLocked) {
+      __builtin_ia32_pause();
+      v = s.load(std::memory_order_relaxed);
+    }
+  }
+}
+void unlockCell(std::uint32_t& state, std::uint32_t flags) {
+  std::atomic_ref<std::uint32_t>(state).store(flags & ~kLocked, std::memory_order_release);
+}
+
+const char* kindName(int kind) { return kind == 0 ? "Read" : kind == 1 ? "Write" : "Atomic"; }
+
+std::string blockText(std::uint32_t linear, uint3 grid) {
+  unsigned x = linear % grid.x, y = (linear / grid.x) % grid.y, z = linear / (grid.x * grid.y);
+  return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
+}
+
+// The executable's writable segments: __device__ variables are ordinary globals there.
+int findWritableData(dl_phdr_info* info, size_t, void* data) {
+  auto* ranges = static_cast<std::vector<std::pair<std::uintptr_t, std::size_t>>*>(data);
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const auto& ph = info->dlpi_phdr[i];
+    if (ph.p_type == PT_LOAD && (ph.p_flags & PF_W)) ranges->push_back({info->dlpi_addr + ph.p_vaddr, ph.p_memsz});
+  }
+  return 1;  // the first object is the executable
+}
+
+}  // namespace
+
+GlobalRaceDetector::~GlobalRaceDetector() {
+  for (const Range& r : ranges_) munmap(r.shadow, r.shadowBytes);
+}
+
+GlobalRaceDetector& GlobalRaceDetector::process() {
+  static GlobalRaceDetector* detector = [] {
+    auto* d = new GlobalRaceDetector;  // never destroyed: blocks may still run at exit
+    auto& heap = mem::DeviceHeap::instance();
+    if (!d->watch(heap.rangeBegin(), heap.capacity()))
+      std::fputs("loom: warning: racecheck cannot map the shadow of device memory; global races are not checked\n", stderr);
+    std::vector<std::pair<std::uintptr_t, std::size_t>> data;
+    dl_iterate_phdr(findWritableData, &data);
+    for (auto [begin, bytes] : data) d->watch(begin, bytes);
+    return d;
+  }();
+  return *detector;
+}
+
+bool GlobalRaceDetector::watch(std::uintptr_t begin, std::size_t bytes) {
+  std::uintptr_t first = begin >> 2, end = (begin + bytes + 3) >> 2;
+  std::size_t shadowBytes = (end - first) * sizeof(Cell);
+  void* p = mmap(nullptr, shadowBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return false;
+  ranges_.push_back({first, end, static_cast<Cell*>(p), shadowBytes});
+  return true;
+}
+
+void GlobalRaceDetector::beginLaunch(uint3 grid) {
+  grid_ = grid;
+  // Zero pages again: untouched parts of the shadow cost nothing to drop.
+  for (const Range& r : ranges_) madvise(r.shadow, r.shadowBytes, MADV_DONTNEED);
+  for (auto& shard : locations_) {
+    std::lock_guard lock(shard.mutex);
+    shard.clocks.clear();
+  }
+  std::lock_guard lock(hazardMutex_);
+  hazards_.clear();
+}
+
+void GlobalRaceDetector::hazard(const Stamp& earlier, Kind earlierKind, const BlockClock& b, Kind kind,
+                                std::int32_t site, uint3 thread, std::uintptr_t address) {
+  std::lock_guard lock(hazardMutex_);
+  for (Hazard& h : hazards_)
+    if (h.firstSite == earlier.site && h.secondSite == site && h.first == earlierKind && h.second == kind) {
+      ++h.count;
+      return;
+    }
+  hazards_.push_back({earlier.site, site, earlierKind, kind, 1, earlier.block - 1, b.block, thread, address});
+}
+
+void GlobalRaceDetector::accessWord(Cell& c, BlockClock& b, Kind kind, std::int32_t site, uint3 thread,
+                                    std::uintptr_t address) {
+  std::uint32_t flags = lockCell(c.state);
+  Kind writeKind = flags & kAtomicWrite ? Atomic : Write;
+  Stamp now{b.block + 1, b.epoch, site};
+  // Atomics never race with atomics.
+  if (!(kind == Atomic && writeKind == Atomic) && !ordered(b, c.write))
+    hazard(c.write, writeKind, b, kind, site, thread, address);
+  if (kind == Read) {
+    // Keep a read another block's later write must be checked against: replace this block's
+    // own or one ordered before this one, else a free slot, else the latest of the others.
+    Stamp* slot = &c.reads[1];
+    for (Stamp& r : c.reads)
+      if (r.block == 0 || ordered(b, r)) {
+        slot = &r;
+        break;
+      }
+    *slot = now;
+  } else {
+    for (Stamp& r : c.reads)
+      if (!ordered(b, r)) hazard(r, Read, b, kind, site, thread, address);
+    c.write = now;
+    c.reads[0] = c.reads[1] = Stamp{};
+    flags = kind == Atomic ? flags | kAtomicWrite : flags & ~kAtomicWrite;
+  }
+  unlockCell(c.state, flags);
+}
+
+void GlobalRaceDetector::access(BlockClock& b, std::uintptr_t address, unsigned size, bool write,
+                                const void* site, uint3 thread) {
+  std::int32_t s = siteOffset(site);
+  for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2; ++word)
+    if (Cell* c = cell(word)) accessWord(*c, b, write ? Write : Read, s, thread, address);
+}
+
+bool GlobalRaceDetector::atomicBefore(BlockClock& b, std::uintptr_t address, bool releaseOrder) {
+  std::uint32_t covered = releaseOrder ? b.epoch : b.fencedEpoch;
+  if (covered == 0) return false;
+  LocationShard& shard = locations_[(address >> 2) % locations_.size()];
+  std::lock_guard lock(shard.mutex);
+  b.clock.set(b.block, covered);  // the release covers the block's accesses up to `covered`
+  shard.clocks[address >> 2].join(b.clock);
+  b.clock.set(b.block, b.epoch);
+  return releaseOrder;
+}
+
+void GlobalRaceDetector::atomicAfter(BlockClock& b, std::uintptr_t address, unsigned size, bool modifies,
+                                     bool released, const void* site, uint3 thread) {
+  LocationShard& shard = locations_[(address >> 2) % locations_.size()];
+  {
+    std::lock_guard lock(shard.mutex);
+    auto it = shard.clocks.find(address >> 2);
+    if (it != shard.clocks.end()) b.clock.join(it->second);
+  }
+  std::int32_t s = siteOffset(site);
+  for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2; ++word)
+    if (Cell* c = cell(word)) {
+      if (modifies) {
+        accessWord(*c, b, Atomic, s, thread, address);
+      } else {
+        // An atomic load conflicts with plain writes only, and leaves no trace a later access
+        // could race with (plain reads do not conflict with it, atomics never race).
+        std::uint32_t flags = lockCell(c->state);
+        if (!(flags & kAtomicWrite) && !ordered(b, c->write)) hazard(c->write, Write, b, Atomic, s, thread, address);
+        unlockCell(c->state, flags);
+      }
+    }
+  if (released) b.advance();  // what the block does from here on is not covered by this release
+}
+
+std::vector<Finding> GlobalRaceDetector::endLaunch(const std::string& kernel) {
+  std::vector<Hazard> found;
+  {
+    std::lock_guard lock(hazardMutex_);
+    found.swap(hazards_);
+  }
+  std::vector<Finding> findings;
+  for (const Hazard& h : found) {
+    if (!reported_.insert({kernel, h.firstSite, h.secondSite, h.first, h.second}).second) continue;
+    Finding f;
+    f.kind = "race_global";
+    f.kernel = kernel;
+    f.space = "global";
+    f.location = siteLine(h.firstSite);
+    unsigned x = h.secondBlock % grid_.x, y = (h.secondBlock / grid_.x) % grid_.y, z = h.secondBlock / (grid_.x * grid_.y);
+    f.block = uint3{x, y, z};
+    f.thread = h.thread;
+    f.address = h.address;
+    f.access = h.second == Read ? 0 : 1;
+    f.detail = std::string(kindName(h.first)) + "|" + kindName(h.second) + "|" + siteLine(h.secondSite) + "|" +
+               std::to_string(h.count) + "|" + blockText(h.firstBlock, grid_);
+    findings.push_back(std::move(f));
+  }
+  return findings;
+}
+
+}  // namespace loom::check::sanitizer

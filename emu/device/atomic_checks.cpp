@@ -1,0 +1,27 @@
+#include "device/atomic_checks.h"
+
+#include "sched/block_runner.h"
+
+namespace loom::device {
+
+bool atomicChecksBegin(const volatile void* address, bool releaseOrder, const void* site) {
+  using namespace check::sanitizer;
+  auto* runner = sched::BlockRunner::current();
+  if (!runner) return false;  // host code
+  if (gAccessChecks & kWatchdogExpired) runner->watchdogExpired(site);
+  if (gAccessChecks & kCheckRaces) return runner->raceAtomicBegin(address, releaseOrder);
+  return false;
+}
+
+void atomicChecksEnd(const volatile void* address, unsigned size, bool modifies, bool released, const void* site) {
+  using namespace check::sanitizer;
+  auto* runner = sched::BlockRunner::current();
+  if (!runner) return;
+  if (gAccessChecks & kCheckRaces) runner->raceAtomicEnd(address, size, modifies, released, site);
+  // initcheck: an atomic that modifies memory writes it (whether reading unwritten memory
+  // atomically is an error the device reports was not recorded: not reported).
+  if ((gAccessChecks & kCheckInit) && modifies)
+    runner->initAccess(reinterpret_cast<std::uintptr_t>(address), size, true, site);
+}
+
+}  // namespace loom::device

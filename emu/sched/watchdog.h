@@ -1,0 +1,31 @@
+// The launch watchdog: LOOM_WATCHDOG=<seconds> (0 or unset: none; loom-sanitizer sets a default).
+// A launch that runs longer fails with cudaErrorLaunchTimeout, and the report says, for every
+// block still running, where each of its threads is (BlockRunner::watchdogExpired).
+//
+// A timer thread sets kWatchdogExpired in gAccessChecks, the word every memory-access hook, atomic,
+// __nanosleep and clock64 already tests before its cold path; the first thread of a stuck block
+// to pass one of them fails the block there. So a launch pays nothing for the watchdog while it
+// runs, and a thread can only be stopped where it is safe to (in a hook, holding no lock). A loop
+// that reaches none of them (no memory access the compiler kept) cannot be stopped: if the launch
+// has not ended after a second watchdog period, the process prints which kernel hung and exits
+// with status 124, rather than hang.
+#pragma once
+
+namespace loom::sched {
+
+// LOOM_WATCHDOG, read once; 0: no watchdog.
+double watchdogSeconds();
+
+// Arms the watchdog for one launch (a no-op when it is off) and disarms it when destroyed.
+class WatchdogScope {
+public:
+  explicit WatchdogScope(const void* kernel);
+  ~WatchdogScope();
+  WatchdogScope(const WatchdogScope&) = delete;
+  WatchdogScope& operator=(const WatchdogScope&) = delete;
+
+private:
+  bool armed_ = false;
+};
+
+}  // namespace loom::sched

@@ -1,0 +1,51 @@
+// Hung launches end under the watchdog (LOOM_WATCHDOG, set to 1 s by CMakeLists.txt): the launch
+// fails with cudaErrorLaunchTimeout, the report says where each thread of a stuck block is, and
+// the process goes on (after cudaDeviceReset, as after any sticky error) to run another launch.
+//   inblock: thread 0 spins on a volatile flag that thread 1 of its block, never started, sets
+//   across:  every block spins with atomicAdd until all blocks arrived, but block 0 never counts
+//   sleep:   thread 0 waits with __nanosleep for a flag no thread sets, the others at a barrier
+#include <cstdio>
+#include <cstring>
+
+__global__ void spinInBlock(volatile int* flag) {
+  if (threadIdx.x == 0)
+    while (*flag == 0) {
+    }
+  if (threadIdx.x == 1) *flag = 1;
+}
+
+__global__ void spinAcross(int* arrived) {
+  if (threadIdx.x != 0) return;
+  if (blockIdx.x != 0) atomicAdd(arrived, 1);
+  while (atomicAdd(arrived, 0) < (int)gridDim.x) {
+  }
+}
+
+__global__ void sleepForever(volatile int* flag) {
+  if (threadIdx.x == 0)
+    while (*flag == 0) __nanosleep(1000);
+  __syncthreads();
+}
+
+__global__ void fill(int* out) { out[threadIdx.x] = (int)threadIdx.x; }
+
+int main(int argc, char** argv) {
+  const char* mode = argc > 1 ? argv[1] : "";
+  int* p;
+  cudaMalloc(&p, 64 * sizeof(int));
+  cudaMemset(p, 0, 64 * sizeof(int));
+  if (!std::strcmp(mode, "inblock")) spinInBlock<<<1, 32>>>(p);
+  else if (!std::strcmp(mode, "across")) spinAcross<<<4, 32>>>(p);
+  else if (!std::strcmp(mode, "sleep")) sleepForever<<<1, 64>>>(p);
+  else return 2;
+  cudaError_t e = cudaDeviceSynchronize();
+  std::printf("sync %s\n", cudaGetErrorName(e));
+  cudaDeviceReset();
+  cudaMalloc(&p, 64 * sizeof(int));
+  fill<<<1, 64>>>(p);
+  cudaError_t after = cudaDeviceSynchronize();
+  int h[64] = {};
+  cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost);
+  std::printf("after reset %s %d\n", cudaGetErrorName(after), h[63]);
+  return e == cudaErrorLaunchTimeout ? 0 : 1;
+}
