@@ -414,8 +414,8 @@ std::string BlockRunner::threadStates() const {
     return "not started";
   };
   auto tid = [&](unsigned i) {
-    unsigned x = i % blockX_, y = (i / blockX_) % blockY_, z = i / (blockX_ * blockY_);
-    return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
+    uint3 t = lanes_[i].tid;  // numbered for the block shape (numberLanes)
+    return "(" + std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z) + ")";
   };
   std::vector<std::string> states(threadCount_);
   for (unsigned i = 0; i < threadCount_; ++i) states[i] = stateOf(i);
