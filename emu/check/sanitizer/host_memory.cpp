@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "check/sanitizer/device_new_registry.h"
 #include "runtime/host_registry.h"
 
 namespace loom::check::sanitizer {
@@ -60,6 +61,7 @@ bool isHostMemory(std::uintptr_t address, const void* kernelArguments) {
     host = address >= r.heapBegin && address < reinterpret_cast<std::uintptr_t>(sbrk(0));
   if (!host) return false;
   if (address - reinterpret_cast<std::uintptr_t>(kernelArguments) < kArgumentBytes) return false;
+  if (inDeviceNew(address)) return false;  // device code's `new`, possibly from the brk heap
   return !runtime::isRegisteredHost(reinterpret_cast<const void*>(address));
 }
 
