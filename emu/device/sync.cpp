@@ -9,6 +9,7 @@
 
 #include "check/sanitizer/findings.h"
 #include "report/symbolize.h"
+#include "report/warning.h"
 #include "sched/block_runner.h"
 
 namespace loom {
@@ -78,8 +79,36 @@ void checkRequest(sched::BlockRunner& runner, const isa::WarpRequest& r, const v
 }
 }  // namespace
 
+namespace {
+// __syncwarp with a mask that leaves out the calling lane: undefined by the guide; the H100 runs
+// on (tests/sanitizer/sync_syncwarp_mask: the plain run succeeds, synccheck reports "Invalid
+// arguments" per lane, racecheck the hazards it leaves unordered). So the lane does not wait:
+// synccheck gets its finding, a plain run a warning once per line.
+[[gnu::cold, gnu::noinline]] void syncwarpWithoutCaller(sched::BlockRunner& runner, unsigned mask, const void* site) {
+  const sched::Lane& lane = runner.currentLane();
+  if (check::sanitizer::tool() == check::sanitizer::Tool::Synccheck) {
+    check::sanitizer::Finding f;
+    f.kind = "barrier_invalid_arguments";
+    f.kernel = report::functionName(runner.launch().kernel);
+    f.location = report::sourceLine(site);
+    f.block = runner.blockIndex();
+    f.thread = lane.tid;
+    check::sanitizer::record(f);
+  } else if (report::firstWarningAt(site)) {
+    report::warn(site, "kernel " + report::functionName(runner.launch().kernel) + ": __syncwarp called by lane " +
+                           std::to_string(lane.linear % 32) + " of warp " + std::to_string(lane.linear / 32) +
+                           " with mask " + hexMask(mask) +
+                           ", which does not include the calling lane (undefined): the lane goes on "
+                           "without waiting, as on the H100");
+  }
+}
+}  // namespace
+
 void syncwarp(unsigned mask) {
   if (auto* runner = sched::BlockRunner::current()) {
+    const void* site = LOOM_CALL_SITE();
+    if (!(mask & (1u << (runner->currentLane().linear % 32)))) [[unlikely]]
+      return syncwarpWithoutCaller(*runner, mask, site);
     isa::WarpRequest request{isa::WarpOp::Sync, 0, 0, 32, mask};
     checkRequest(*runner, request, LOOM_CALL_SITE());
     runner->warpCollective(request, LOOM_CALL_SITE());
