@@ -366,7 +366,10 @@ void BlockRunner::checkBarrierSites() {
   std::vector<check::sanitizer::BarrierArrival> arrivals;
   arrivals.reserve(barrierWaiters_.size());
   for (const Lane* l : barrierWaiters_) arrivals.push_back({l->waitSite, l->linear, l->tid});
-  check::sanitizer::checkBarrierSites(arrivals, report::functionName(launch_->kernel), blockIdx_);
+  std::string kernel = report::functionName(launch_->kernel);
+  check::sanitizer::checkBarrierSites(arrivals, kernel, blockIdx_);
+  if (live_ < threadCount_ && !barrierWaiters_.empty()) [[unlikely]]
+    check::sanitizer::warnBarrierAfterExit(kernel, barrierWaiters_.front()->waitSite, threadCount_ - live_, blockIdx_);
 }
 
 void BlockRunner::deadlock() {

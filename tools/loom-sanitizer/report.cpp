@@ -122,6 +122,12 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
            "    and " + parts[1] + " access at " + kernel + " in " + basename(parts[2]) + " [" + parts[3] + " hazards]",
            "    in global memory at " + hex(f.value("address", 0ull)) + ", between blocks " + parts[4] + " and " +
                dim(f["block"])};
+    } else if (kind == "warning_barrier_exited") {
+      // Loom's own (check/sanitizer/synccheck.h): the device's synccheck is silent here.
+      b = {"Warning: Barrier reached after " + f.value("detail", std::string("some")) +
+               " thread(s) of the block exited (undefined by the CUDA Programming Guide; sm_70+ does not "
+               "wait for exited threads)",
+           site(f), "    in block " + dim(f["block"])};
     } else if (kind == "deadlock") {
       b = {"Barrier error detected. Deadlock: " + f.value("detail", std::string()), site(f)};
     } else {

@@ -30,6 +30,8 @@ std::set<std::string> verdictClasses(const std::string& report) {
     } else if (body.rfind("Barrier error detected.", 0) == 0) {
       auto deadlock = body.find("Deadlock");
       classes.insert(deadlock == std::string::npos ? body : body.substr(0, deadlock + 8));
+    } else if (body.rfind("Warning: Barrier reached after", 0) == 0) {
+      classes.insert("Warning: barrier after exited threads");
     } else if (body.rfind("Host API memory access error", 0) == 0) {
       classes.insert("Host API memory access error");
     } else if (body.rfind("ERROR SUMMARY: ", 0) == 0) {

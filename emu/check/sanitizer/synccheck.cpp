@@ -2,6 +2,8 @@
 
 #include <map>
 #include <mutex>
+#include <set>
+#include <utility>
 
 #include "check/sanitizer/findings.h"
 #include "report/symbolize.h"
@@ -69,6 +71,23 @@ void checkBarrierSites(const std::vector<BarrierArrival>& raw, const std::string
     f.thread = a.tid;
     record(f);
   }
+}
+
+void warnBarrierAfterExit(const std::string& kernel, const void* site, unsigned exited, uint3 block) {
+  static std::mutex mutex;
+  static std::set<std::pair<std::string, std::string>> warned;
+  const std::string& line = siteLine(site);
+  {
+    std::lock_guard lock(mutex);
+    if (!warned.emplace(kernel, line).second) return;
+  }
+  Finding f;
+  f.kind = "warning_barrier_exited";
+  f.kernel = kernel;
+  f.location = report::sourceLine(site);
+  f.block = block;
+  f.detail = std::to_string(exited);
+  record(f);
 }
 
 }  // namespace loom::check::sanitizer

@@ -21,4 +21,10 @@ struct BarrierArrival {
 // Records a finding per divergent thread; arrivals are one completed barrier's.
 void checkBarrierSites(const std::vector<BarrierArrival>& arrivals, const std::string& kernel, uint3 block);
 
+// A barrier that completed while `exited` threads of the block had already exited: undefined by
+// the Programming Guide, silent on sm_70+ (exited threads never hold a barrier up) and in the
+// device's synccheck. A warning, not an error, once per kernel and barrier line (tests/sanitizer/
+// sync_exit_before_barrier).
+void warnBarrierAfterExit(const std::string& kernel, const void* site, unsigned exited, uint3 block);
+
 }  // namespace loom::check::sanitizer

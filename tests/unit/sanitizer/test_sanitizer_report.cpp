@@ -144,3 +144,25 @@ TEST_CASE("sanitizer report: device-heap leaks as the device prints them", "[san
   CHECK(device == std::set<std::string>{"Leaked on the device heap", "findings: some"});
   CHECK(loom::sanitizer::verdictClasses(r.text) == device);
 }
+
+TEST_CASE("sanitizer report: a barrier after exited threads is a warning, not an error", "[sanitizer]") {
+  // Undefined by the guide, silent on the H100 (sync_exit_before_barrier's synccheck record has no
+  // finding): Loom's warning must leave the error count, and so the device's verdict, alone.
+  loom::check::sanitizer::Finding f;
+  f.kind = "warning_barrier_exited";
+  f.kernel = "k(int*, bool)";
+  f.location = "/some/dir/sync_exit_before_barrier.cu:7";
+  f.block = uint3{0, 0, 0};
+  f.detail = "16";
+  loom::sanitizer::Options o;
+  o.tool = "synccheck";
+  auto r = loom::sanitizer::formatReport({nlohmann::json::parse(loom::check::sanitizer::toJson(f))}, o);
+  CHECK(r.errors == 0);
+  CHECK_THAT(r.text, Catch::Contains("========= Warning: Barrier reached after 16 thread(s) of the block exited"));
+  CHECK_THAT(r.text, Catch::Contains("=========     at k(int*, bool) in sync_exit_before_barrier.cu:7\n"));
+  CHECK_THAT(r.text, Catch::Contains("========= ERROR SUMMARY: 0 errors\n"));
+  auto device = loom::sanitizer::verdictClasses(record("sanitizer.sync_exit_before_barrier.bug", "synccheck"));
+  CHECK(device == std::set<std::string>{"findings: none"});
+  CHECK(loom::sanitizer::verdictClasses(r.text) ==
+        std::set<std::string>{"Warning: barrier after exited threads", "findings: none"});
+}
