@@ -47,7 +47,10 @@ namespace {
 // page, or into a freed range) is the device's "out of bounds" fault.
 [[gnu::cold, gnu::noinline]] void checkBounds(void* address, const void* pc, unsigned size, int write) {
   auto* runner = loom::sched::BlockRunner::current();
-  if (!runner) return;
+  if (!runner) {  // host code of a .cu file
+    loom::check::sanitizer::checkHostAccess(reinterpret_cast<std::uintptr_t>(address), pc, size, write);
+    return;
+  }
   auto& heap = loom::mem::DeviceHeap::instance();
   // Dynamic shared memory starts at the worker's arena; past the block's size (up to a guard's
   // worth beyond the arena, where a neighbouring worker's arena may be mapped) is out of bounds.

@@ -122,6 +122,15 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
            "    and " + parts[1] + " access at " + kernel + " in " + basename(parts[2]) + " [" + parts[3] + " hazards]",
            "    in global memory at " + hex(f.value("address", 0ull)) + ", between blocks " + parts[4] + " and " +
                dim(f["block"])};
+    } else if (kind == "host_access") {
+      // Loom's own (check/sanitizer/memcheck.h): on a GPU machine the host process faults here.
+      int access = f.value("access", -1);
+      b = {std::string("Invalid host ") + (access == 1 ? "write" : "read") + " of size " +
+               std::to_string(f.value("size", 0u)) + " bytes",
+           site(f),
+           "    Address " + hex(f.value("address", 0ull)) + " is device memory (the allocation at " +
+               hex(f.value("allocation", 0ull)) + " of size " + grouped(f.value("allocation_size", 0ull)) +
+               " bytes): host code cannot dereference it on a GPU machine"};
     } else if (kind == "warning_barrier_exited") {
       // Loom's own (check/sanitizer/synccheck.h): the device's synccheck is silent here.
       b = {"Warning: Barrier reached after " + f.value("detail", std::string("some")) +

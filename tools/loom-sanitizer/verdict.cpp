@@ -23,7 +23,8 @@ std::set<std::string> verdictClasses(const std::string& report) {
     pendingRace.clear();
     if (std::regex_match(body, m, race)) {
       pendingRace = m[1].str() + ": race";
-    } else if (body.rfind("Invalid __", 0) == 0 || body.rfind("Uninitialized __", 0) == 0) {
+    } else if (body.rfind("Invalid __", 0) == 0 || body.rfind("Uninitialized __", 0) == 0 ||
+               body.rfind("Invalid host ", 0) == 0) {
       classes.insert(std::regex_replace(body, sizePart, ""));
     } else if (body.rfind("Leaked ", 0) == 0) {
       classes.insert(body.find("on the device heap") != std::string::npos ? "Leaked on the device heap" : "Leaked");

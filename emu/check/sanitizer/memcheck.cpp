@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <set>
 
 #include "check/sanitizer/findings.h"
 #include "mem/address_space.h"
@@ -91,6 +92,31 @@ bool isStaticSharedOverrun(std::uintptr_t at, unsigned size) {
     if (at - reinterpret_cast<std::uintptr_t>(stack.low) < stack.size) return false;
   }
   return true;
+}
+
+void checkHostAccess(std::uintptr_t at, const void* pc, unsigned size, int write) {
+  auto& heap = mem::DeviceHeap::instance();
+  if (!heap.inRange(reinterpret_cast<const void*>(at))) return;
+  auto a = heap.find(reinterpret_cast<const void*>(at));
+  // Managed and pinned host memory are the host's to touch; an unallocated address faults anyway.
+  if (!a || (a->kind != mem::AllocationKind::Device && a->kind != mem::AllocationKind::MallocHeap)) return;
+  static std::mutex mutex;
+  static std::set<std::string> reported;
+  std::string line = report::sourceLine(pc);
+  {
+    std::lock_guard lock(mutex);
+    if (!reported.insert(line).second) return;
+  }
+  Finding f;
+  f.kind = "host_access";
+  f.kernel = report::functionName(pc);
+  f.location = line;
+  f.access = write;
+  f.size = size;
+  f.address = at;
+  f.allocation = a->base;
+  f.allocationSize = a->size;
+  record(f);
 }
 
 void reportFault(const report::Fault& fault, const std::string& kernel) {

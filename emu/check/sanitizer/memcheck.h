@@ -20,6 +20,12 @@ void reportFault(const report::Fault& fault, const std::string& kernel);
 // worker's dynamic shared arena, the lane's fiber stack).
 bool isStaticSharedOverrun(std::uintptr_t at, unsigned size);
 
+// Host code (of a .cu file: only those are instrumented) accessing `size` bytes at `at` from code
+// address `pc`: device memory (cudaMalloc, the device malloc heap) is what the GPU's host cannot
+// dereference (its process faults; compute-sanitizer has nothing to say, tests/sanitizer/
+// mem_host_deref): reported once per source line, "Invalid host read/write". The access goes on.
+void checkHostAccess(std::uintptr_t at, const void* pc, unsigned size, int write);
+
 // Arms the leak check at exit when memcheck runs with the leak check on; idempotent and cheap.
 void armLeakCheck();
 
