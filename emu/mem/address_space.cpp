@@ -56,6 +56,31 @@ AddressRange staticSharedWindow() {
   return {tls.begin, tls.end > tls.begin + kMaxSharedPerBlock ? tls.end : tls.begin + kMaxSharedPerBlock};
 }
 
+const std::vector<AddressRange>& executableData() {
+  static const std::vector<AddressRange> ranges = [] {
+    std::vector<AddressRange> r;
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, size_t, void* data) -> int {
+          auto* out = static_cast<std::vector<AddressRange>*>(data);
+          for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const auto& ph = info->dlpi_phdr[i];
+            if (ph.p_type == PT_LOAD && (ph.p_flags & PF_W))
+              out->push_back({info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz});
+          }
+          return 1;  // the first object is the executable
+        },
+        &r);
+    return r;
+  }();
+  return ranges;
+}
+
+bool inExecutableData(std::uintptr_t address) {
+  for (const AddressRange& r : executableData())
+    if (address >= r.begin && address < r.end) return true;
+  return false;
+}
+
 bool isSharedAddress(const void* p) {
   TlsRange tls = staticSharedRange();
   auto a = reinterpret_cast<std::uintptr_t>(p);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace loom::mem {
 
@@ -26,6 +27,11 @@ AddressRange staticSharedWindow();
 // isExternSharedSlot tells whether an address is one of them.
 void bindExternShared(void* base);
 bool isExternSharedSlot(std::uintptr_t address);
+
+// The executable's writable segments (data, bss): where `__device__` and `__constant__`
+// variables live, as ordinary globals of the program. Computed once.
+const std::vector<AddressRange>& executableData();
+bool inExecutableData(std::uintptr_t address);
 
 // Shared memory of the block running on this worker: the static __shared__ variables (the
 // executable's thread-local block of this thread) or the dynamic shared arena.

@@ -88,8 +88,11 @@ void BlockRunner::access(std::uintptr_t address, unsigned width, check::AccessOp
     if (address - reinterpret_cast<std::uintptr_t>(stack.low) < stack.size) return;  // local
     if (address - argumentsBegin_ < kArgumentBlockBytes) return;  // kernel parameters
     // `__constant__` and `__device__` variables are plain globals of the program: Loom cannot
-    // tell them apart, and ncu counts constant-bank reads as no global request at all.
-    a.space = check::Space::None;
+    // tell them apart by address, and ncu counts constant-bank reads as no global request at all,
+    // so loads stay uncounted. A store can only be a `__device__` variable's (device code cannot
+    // write constant memory): a global store request on the device (threadfence_sum's `count = 0`).
+    a.space = op == check::AccessOp::Store && mem::inExecutableData(address) ? check::Space::Global
+                                                                             : check::Space::None;
     a.address = address;
   }
   stopAtAccess(a);

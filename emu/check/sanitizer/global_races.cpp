@@ -1,13 +1,12 @@
 #include "check/sanitizer/global_races.h"
 
-#include <elf.h>
-#include <link.h>
 #include <sys/mman.h>
 
 #include <atomic>
 #include <climits>
 #include <cstdio>
 
+#include "mem/address_space.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 
@@ -61,16 +60,6 @@ std::string blockText(std::uint32_t linear, uint3 grid) {
   return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
 }
 
-// The executable's writable segments: __device__ variables are ordinary globals there.
-int findWritableData(dl_phdr_info* info, size_t, void* data) {
-  auto* ranges = static_cast<std::vector<std::pair<std::uintptr_t, std::size_t>>*>(data);
-  for (int i = 0; i < info->dlpi_phnum; ++i) {
-    const auto& ph = info->dlpi_phdr[i];
-    if (ph.p_type == PT_LOAD && (ph.p_flags & PF_W)) ranges->push_back({info->dlpi_addr + ph.p_vaddr, ph.p_memsz});
-  }
-  return 1;  // the first object is the executable
-}
-
 }  // namespace
 
 GlobalRaceDetector::~GlobalRaceDetector() {
@@ -83,9 +72,7 @@ GlobalRaceDetector& GlobalRaceDetector::process() {
     auto& heap = mem::DeviceHeap::instance();
     if (!d->watch(heap.rangeBegin(), heap.capacity()))
       std::fputs("loom: warning: racecheck cannot map the shadow of device memory; global races are not checked\n", stderr);
-    std::vector<std::pair<std::uintptr_t, std::size_t>> data;
-    dl_iterate_phdr(findWritableData, &data);
-    for (auto [begin, bytes] : data) d->watch(begin, bytes);
+    for (const mem::AddressRange& r : mem::executableData()) d->watch(r.begin, r.end - r.begin);
     return d;
   }();
   return *detector;
