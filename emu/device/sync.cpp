@@ -77,9 +77,7 @@ void checkRequest(sched::BlockRunner& runner, const isa::WarpRequest& r, const v
                std::to_string(static_cast<int>(r.width)) +
                ", which is not a power of two from 1 to 32");
 }
-}  // namespace
 
-namespace {
 // __syncwarp with a mask that leaves out the calling lane: undefined by the guide; the H100 runs
 // on (tests/sanitizer/sync_syncwarp_mask: the plain run succeeds, synccheck reports "Invalid
 // arguments" per lane, racecheck the hazards it leaves unordered). So the lane does not wait:
@@ -110,8 +108,8 @@ void syncwarp(unsigned mask) {
     if (!(mask & (1u << (runner->currentLane().linear % 32)))) [[unlikely]]
       return syncwarpWithoutCaller(*runner, mask, site);
     isa::WarpRequest request{isa::WarpOp::Sync, 0, 0, 32, mask};
-    checkRequest(*runner, request, LOOM_CALL_SITE());
-    runner->warpCollective(request, LOOM_CALL_SITE());
+    checkRequest(*runner, request, site);
+    runner->warpCollective(request, site);
   }
 }
 

@@ -18,7 +18,6 @@
 #include "check/sanitizer/findings.h"
 #include "check/sanitizer/host_memory.h"
 #include "check/sanitizer/memcheck.h"
-#include "mem/address_space.h"
 #include "device/atomic_checks.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
@@ -81,22 +80,14 @@ namespace {
   accessFault(runner, loom::report::FaultKind::IllegalAddress,
               reinterpret_cast<std::uintptr_t>(address), pc, size, write);
 }
-[[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned size, int write) {
+// The hooks' cold path, while a tool or the watchdog is on. `bounds`: memcheck checks this
+// access (plain ones); volatile, packed and range accesses are not checked for bounds, but spin
+// loops on a volatile flag must reach the watchdog, racecheck sees them as plain accesses, and
+// initcheck counts a byte written through them as written.
+[[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned long size, int write,
+                                              bool bounds) {
   using namespace loom::check::sanitizer;
-  if (gAccessChecks & kWatchdogExpired)
-    if (auto* runner = loom::sched::BlockRunner::current()) runner->watchdogExpired(pc);
-  if (gAccessChecks & kCheckBounds) checkBounds(address, pc, size, write);
-  if (gAccessChecks & kCheckRaces)
-    if (auto* runner = loom::sched::BlockRunner::current()) runner->raceAccess(address, size, write != 0, pc);
-  if (gAccessChecks & kCheckInit)
-    if (auto* runner = loom::sched::BlockRunner::current())
-      runner->initAccess(reinterpret_cast<std::uintptr_t>(address), size, write != 0, pc);
-}
-// Volatile, packed and range accesses are not checked for alignment or bounds, but spin loops on
-// a volatile flag must reach the watchdog, racecheck sees them as plain accesses, and initcheck
-// counts a byte written through them as written.
-[[gnu::cold, gnu::noinline]] void checkOtherAccess(void* address, const void* pc, unsigned long size, int write) {
-  using namespace loom::check::sanitizer;
+  if (bounds && (gAccessChecks & kCheckBounds)) checkBounds(address, pc, static_cast<unsigned>(size), write);
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;
   if (gAccessChecks & kWatchdogExpired) runner->watchdogExpired(pc);
@@ -126,11 +117,11 @@ constexpr std::uintptr_t alignmentMask(unsigned n) { return n == 16 ? 7 : n - 1;
   if ((reinterpret_cast<std::uintptr_t>(p) & alignmentMask(n)) != 0) [[unlikely]]           \
     misaligned(p, LOOM_CALL_SITE(), n, write);                                          \
   if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
-    checkAccess(p, LOOM_CALL_SITE(), n, write);
+    checkAccess(p, LOOM_CALL_SITE(), n, write, true);
 
 #define LOOM_CHECK_OTHER(p, n, write)                                                   \
   if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
-    checkOtherAccess(p, LOOM_CALL_SITE(), n, write);
+    checkAccess(p, LOOM_CALL_SITE(), n, write, false);
 
 extern "C" {
 

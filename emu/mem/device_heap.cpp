@@ -57,15 +57,7 @@ std::uintptr_t DeviceHeap::carve(std::size_t mapped) {
     bump_ += mapped;
     return at;
   }
-  for (auto it = freeRanges_.begin(); it != freeRanges_.end(); ++it) {
-    if (it->second < mapped) continue;
-    std::uintptr_t at = it->first;
-    std::size_t rest = it->second - mapped;
-    freeRanges_.erase(it);
-    if (rest) freeRanges_.emplace(at + mapped, rest);
-    return at;
-  }
-  return 0;
+  return takeFirstFit(freeRanges_, mapped);
 }
 
 void* DeviceHeap::allocate(std::size_t bytes, AllocationKind kind, unsigned flags) {

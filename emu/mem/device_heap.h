@@ -15,6 +15,8 @@
 #include <optional>
 #include <vector>
 
+#include "mem/free_ranges.h"
+
 namespace loom::mem {
 
 // MallocHeap: the device's malloc heap (mem/device_malloc.h), one region that in-kernel malloc
@@ -71,7 +73,7 @@ private:
   std::uintptr_t bump_ = 0;
   mutable std::mutex mutex_;
   std::map<std::uintptr_t, Allocation> live_;
-  std::map<std::uintptr_t, std::size_t> freeRanges_;  // recycled once the bump pointer runs out
+  FreeRanges freeRanges_;  // recycled once the bump pointer runs out
   std::size_t used_ = 0;
 };
 

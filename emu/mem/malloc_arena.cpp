@@ -20,16 +20,10 @@ void* MallocArena::allocate(std::size_t bytes) {
   if (bytes > size_) return nullptr;
   std::size_t need = rounded(bytes);
   std::lock_guard lock(mutex_);
-  for (auto it = free_.begin(); it != free_.end(); ++it) {
-    if (it->second < need) continue;
-    std::uintptr_t at = it->first;
-    std::size_t rest = it->second - need;
-    free_.erase(it);
-    if (rest) free_.emplace(at + need, rest);
-    live_.emplace(at, bytes);
-    return reinterpret_cast<void*>(at);
-  }
-  return nullptr;
+  std::uintptr_t at = takeFirstFit(free_, need);
+  if (!at) return nullptr;
+  live_.emplace(at, bytes);
+  return reinterpret_cast<void*>(at);
 }
 
 bool MallocArena::release(void* p) {

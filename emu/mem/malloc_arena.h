@@ -13,6 +13,8 @@
 #include <mutex>
 #include <vector>
 
+#include "mem/free_ranges.h"
+
 namespace loom::mem {
 
 class MallocArena {
@@ -46,7 +48,7 @@ private:
   std::size_t size_;
   mutable std::mutex mutex_;
   std::map<std::uintptr_t, std::size_t> live_;  // base -> requested size
-  std::map<std::uintptr_t, std::size_t> free_;  // base -> length, coalesced
+  FreeRanges free_;  // coalesced
 };
 
 }  // namespace loom::mem

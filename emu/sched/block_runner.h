@@ -302,7 +302,7 @@ inline int BlockRunner::barrier(int predicate, BarrierReduction reduction, const
   }
   ++arrived_;
   // _count, _and and _or all follow from the number of true predicates; a plain __syncthreads
-  // (a constant None here, once inlined) counts nothing.
+  // counts nothing.
   if (reduction != BarrierReduction::None) reduceCount_ += predicate != 0;
   barrierWaiters_.push_back(&lane);
   if (checkBarrierComplete()) {
