@@ -27,6 +27,9 @@ constexpr unsigned kCheckBounds = 1, kCheckRaces = 2, kCheckInit = 4;
 // Set by the launch watchdog's timer thread while a launch runs past it (sched/watchdog.h): the
 // hooks' cold path then stops the running thread. The top bit, clear of the tools' bits.
 constexpr unsigned kWatchdogExpired = 1u << 31;
+// Where compute-sanitizer numbers a block's shared memory from: its findings print shared
+// addresses as offsets in the block's window plus this (HARDWARE_NOTES.md; the records agree).
+constexpr std::uintptr_t kSharedWindowBase = 0x400;
 extern unsigned gAccessChecks;
 
 struct Finding {

@@ -55,9 +55,13 @@ void unlockCell(std::uint32_t& state, std::uint32_t flags) {
 
 const char* kindName(int kind) { return kind == 0 ? "Read" : kind == 1 ? "Write" : "Atomic"; }
 
+uint3 blockOf(std::uint32_t linear, uint3 grid) {
+  return uint3{linear % grid.x, (linear / grid.x) % grid.y, linear / (grid.x * grid.y)};
+}
+
 std::string blockText(std::uint32_t linear, uint3 grid) {
-  unsigned x = linear % grid.x, y = (linear / grid.x) % grid.y, z = linear / (grid.x * grid.y);
-  return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
+  uint3 b = blockOf(linear, grid);
+  return "(" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(b.z) + ")";
 }
 
 }  // namespace
@@ -194,8 +198,7 @@ std::vector<Finding> GlobalRaceDetector::endLaunch(const std::string& kernel) {
     f.kernel = kernel;
     f.space = "global";
     f.location = siteLine(h.firstSite);
-    unsigned x = h.secondBlock % grid_.x, y = (h.secondBlock / grid_.x) % grid_.y, z = h.secondBlock / (grid_.x * grid_.y);
-    f.block = uint3{x, y, z};
+    f.block = blockOf(h.secondBlock, grid_);
     f.thread = h.thread;
     f.address = h.address;
     f.access = h.second == Read ? 0 : 1;

@@ -18,8 +18,6 @@ namespace loom::check::sanitizer {
 
 namespace {
 
-// Where compute-sanitizer numbers shared memory: the block's window starts at 0x400.
-constexpr std::uintptr_t kSharedBase = 0x400;
 
 Finding memoryFinding(const report::Fault& fault, const std::string& kernel) {
   Finding f;
@@ -34,13 +32,13 @@ Finding memoryFinding(const report::Fault& fault, const std::string& kernel) {
   auto sharedBase = reinterpret_cast<std::uintptr_t>(sched::Worker::current().sharedArena().base());
   if (fault.address >= sharedBase && fault.address < sharedBase + mem::SharedArena::kCapacity + mem::SharedArena::kGuard) {
     f.space = "shared";
-    f.address = fault.address - sharedBase + kSharedBase;
+    f.address = fault.address - sharedBase + kSharedWindowBase;
     return f;
   }
   // An overrun of a static __shared__ array (numbered from the static block's start).
   if (isStaticSharedOverrun(fault.address, fault.size ? fault.size : 1)) {
     f.space = "shared";
-    f.address = fault.address - mem::staticSharedRange().begin + kSharedBase;
+    f.address = fault.address - mem::staticSharedRange().begin + kSharedWindowBase;
     return f;
   }
   f.space = "global";

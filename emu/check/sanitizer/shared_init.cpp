@@ -2,10 +2,11 @@
 
 #include <algorithm>
 
+#include "check/sanitizer/findings.h"
+
 namespace loom::check::sanitizer {
 
 namespace {
-constexpr std::uintptr_t kSharedBase = 0x400;  // where compute-sanitizer numbers shared memory from
 
 void reset(std::vector<std::uint64_t>& words, std::size_t bytes) {
   words.resize((bytes + 63) / 64);
@@ -42,8 +43,8 @@ SharedInitShadow::Access SharedInitShadow::access(std::uintptr_t address, unsign
 }
 
 std::uintptr_t SharedInitShadow::windowAddress(std::uintptr_t address) const {
-  if (address >= statics_.begin && address < statics_.end) return address - statics_.begin + kSharedBase;
-  return address - dynamic_.begin + kSharedBase;
+  if (address >= statics_.begin && address < statics_.end) return address - statics_.begin + kSharedWindowBase;
+  return address - dynamic_.begin + kSharedWindowBase;
 }
 
 }  // namespace loom::check::sanitizer
