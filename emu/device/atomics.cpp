@@ -16,11 +16,14 @@
 namespace {
 
 // Lockstep mode: an atomic is an access of its warp like any other (op Atomic), so lanes doing
-// the same atomicAdd form one request. Out of line; the call site is the kernel's.
-[[gnu::noinline]] void lockstepAtomic(const void* address, unsigned width, const void* site) {
+// the same atomicAdd form one request. Out of line; the call site is the kernel's. `form`: the
+// SASS nvcc 13 makes of this function on shared memory (check/bank_model.h, recorded in the
+// bank sweep's SASS), which the bank model prices.
+[[gnu::noinline]] void lockstepAtomic(const void* address, unsigned width, const void* site,
+                                      loom::check::SharedAtomic form) {
   if (auto* runner = loom::sched::BlockRunner::current())
     runner->access(reinterpret_cast<std::uintptr_t>(address), width, loom::check::AccessOp::Atomic,
-                   site);
+                   site, form);
 }
 
 template <class T>
@@ -47,10 +50,11 @@ float flushSubnormal(float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std:
 // Every atomic function starts with this: it must be in the function the kernel calls, whose
 // return address is the kernel's call site. CUDA's atomics are relaxed: they release only after
 // a __threadfence (device/atomic_checks.h).
-#define LOOM_ATOMIC_STOP(a)                                                    \
+#define LOOM_ATOMIC_STOP_AS(a, form)                                           \
   if (loom::sched::tLockstepAccesses) [[unlikely]]                            \
-    lockstepAtomic(a, sizeof(*(a)), LOOM_CALL_SITE());                        \
+    lockstepAtomic(a, sizeof(*(a)), LOOM_CALL_SITE(), loom::check::SharedAtomic::form); \
   loom::device::AtomicChecks checks_(a, sizeof(*(a)), true, false, LOOM_CALL_SITE());
+#define LOOM_ATOMIC_STOP(a) LOOM_ATOMIC_STOP_AS(a, Native)
 
 namespace loom::device {
 
@@ -62,14 +66,18 @@ namespace loom::device {
 
 int atomicAdd(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_add(v); }
 unsigned atomicAdd(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_add(v); }
-unsigned long long atomicAdd(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_add(v); }
+// nvcc has no shared-memory add instruction for 64-bit integers, float or double: a CAS loop.
+unsigned long long atomicAdd(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP_AS(a, CasLoop) return ref(a).fetch_add(v); }
 float atomicAdd(float* a, float v) {
-  LOOM_ATOMIC_STOP(a)
+  LOOM_ATOMIC_STOP_AS(a, CasLoop)
   if (loom::mem::isSharedAddress(a)) return update(a, [v](float old) { return old + v; });
   float fv = flushSubnormal(v);
   return update(a, [fv](float old) { return flushSubnormal(flushSubnormal(old) + fv); });
 }
-LOOM_RMW(atomicAdd, double, old + val)
+double atomicAdd(double* a, double v) {
+  LOOM_ATOMIC_STOP_AS(a, CasLoop)
+  return update(a, [v](double old) { return old + v; });
+}
 int atomicSub(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_sub(v); }
 unsigned atomicSub(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_sub(v); }
 int atomicExch(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
@@ -114,9 +122,9 @@ T cas(T* address, T compare, T val, const void* site) {
 
 namespace loom::device {
 
-int atomicCAS(int* a, int c, int v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v, LOOM_CALL_SITE()); }
-unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v, LOOM_CALL_SITE()); }
-unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v, LOOM_CALL_SITE()); }
-unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { LOOM_ATOMIC_STOP(a) return cas(a, c, v, LOOM_CALL_SITE()); }
+int atomicCAS(int* a, int c, int v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
+unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
+unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
+unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
 
 }  // namespace loom::device

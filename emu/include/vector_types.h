@@ -10,11 +10,15 @@
 #define LOOM_VEC2(T, N, A) struct __attribute__((aligned(A))) N##2 { T x, y; };
 #define LOOM_VEC3(T, N, A) struct N##3 { T x, y, z; };
 #define LOOM_VEC4(T, N, A) struct __attribute__((aligned(A))) N##4 { T x, y, z, w; };
+// Not constexpr, as in CUDA's vector_functions.h, and for the counters: g++ folds a constexpr
+// make_uint4(0, 0, 0, 0) into a brace initializer that it stores member by member (four 4-byte
+// stores where the device has one 16-byte store); a call's result is stored whole (loom-cc
+// compiles kernels with -fno-tree-sra, tools/loom-cc/plan.cpp).
 #define LOOM_MAKE(T, N)                                                                     \
-  __host__ __device__ inline constexpr N##1 make_##N##1(T x) { return N##1{x}; }          \
-  __host__ __device__ inline constexpr N##2 make_##N##2(T x, T y) { return N##2{x, y}; }  \
-  __host__ __device__ inline constexpr N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; } \
-  __host__ __device__ inline constexpr N##4 make_##N##4(T x, T y, T z, T w) { return N##4{x, y, z, w}; }
+  __host__ __device__ inline N##1 make_##N##1(T x) { return N##1{x}; }          \
+  __host__ __device__ inline N##2 make_##N##2(T x, T y) { return N##2{x, y}; }  \
+  __host__ __device__ inline N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; } \
+  __host__ __device__ inline N##4 make_##N##4(T x, T y, T z, T w) { return N##4{x, y, z, w}; }
 #define LOOM_VEC_TYPES(T, N, A1, A2, A4) \
   LOOM_VEC1(T, N, A1) LOOM_VEC2(T, N, A2) LOOM_VEC3(T, N, A1) LOOM_VEC4(T, N, A4) LOOM_MAKE(T, N)
 

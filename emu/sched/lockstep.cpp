@@ -67,9 +67,10 @@ void BlockRunner::lockstepEnd() {
 }
 
 void BlockRunner::access(std::uintptr_t address, unsigned width, check::AccessOp op,
-                         const void* site) {
+                         const void* site, check::SharedAtomic atomic) {
   check::PendingAccess a;
   a.site = site;
+  a.atomic = atomic;
   a.width = static_cast<std::uint8_t>(width);
   a.op = op;
   if (address - staticSharedBegin_ < staticSharedSize_) {

@@ -196,9 +196,9 @@ constexpr uint64_t pairBits(::loom::isa::FloatPair p) {
   (static_cast<uint64_t>(__float_as_uint((v).x)) |         \
    (static_cast<uint64_t>(__float_as_uint((v).y)) << 32))
 #define LOOM_ISA_B2C_F2(x) \
-  make_float2(__uint_as_float(static_cast<unsigned int>(x)), __uint_as_float(static_cast<unsigned int>((x) >> 32)))
+  float2{__uint_as_float(static_cast<unsigned int>(x)), __uint_as_float(static_cast<unsigned int>((x) >> 32))}
 #define LOOM_ISA_C2K_F2(v) (::loom::isa::FloatPair{(v).x, (v).y})
-#define LOOM_ISA_K2C_F2(k) make_float2((k).x, (k).y)
+#define LOOM_ISA_K2C_F2(k) float2{(k).x, (k).y}
 #define LOOM_ISA_B2K_F2(x)                                                   \
   (::loom::isa::FloatPair{::loom::isa::table::bitsFloat(static_cast<uint32_t>(x)), \
                           ::loom::isa::table::bitsFloat(static_cast<uint32_t>((x) >> 32))})

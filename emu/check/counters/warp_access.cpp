@@ -24,15 +24,20 @@ void scoreRequest(const PendingAccess* lanes, std::uint32_t group, SiteTable& ta
                                          : SharedOp::Atomic;
     r.width = width;
     r.activeMask = group;
+    r.atomic = first.atomic;
     for (std::uint32_t m = group; m; m &= m - 1) {
       unsigned l = static_cast<unsigned>(std::countr_zero(m));
       r.offset[l] = static_cast<std::uint32_t>(lanes[l].address);
     }
-    SharedCost cost = sharedCost(r);
-    int k = static_cast<int>(first.op);  // Load, Store, Atomic: the metrics' order
-    c[static_cast<Metric>(static_cast<int>(Metric::SharedLdWavefronts) + k)] += cost.wavefronts;
-    c[static_cast<Metric>(static_cast<int>(Metric::SharedLdConflicts) + k)] += cost.bankConflicts;
-    c[static_cast<Metric>(static_cast<int>(Metric::SharedLdInstructions) + k)] += 1;
+    // One access can move several counter families: a CAS-loop atomic also loads.
+    SharedAccessCost cost = sharedAccessCost(r);
+    const SharedCounterCost* parts[] = {&cost.load, &cost.store, &cost.atomic};
+    for (int k = 0; k < 3; ++k) {  // Load, Store, Atomic: the metrics' order
+      if (parts[k]->instructions == 0) continue;
+      c[static_cast<Metric>(static_cast<int>(Metric::SharedLdWavefronts) + k)] += parts[k]->cost.wavefronts;
+      c[static_cast<Metric>(static_cast<int>(Metric::SharedLdConflicts) + k)] += parts[k]->cost.bankConflicts;
+      c[static_cast<Metric>(static_cast<int>(Metric::SharedLdInstructions) + k)] += parts[k]->instructions;
+    }
     return;
   }
   // Global atomics and reductions have their own ncu counters (op_atom/op_red), not reported.

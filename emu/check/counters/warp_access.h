@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "check/bank_model.h"
 #include "check/counters/site_table.h"
 
 namespace loom::check {
@@ -22,6 +23,9 @@ struct PendingAccess {
   std::uint8_t width = 0;      // bytes
   AccessOp op = AccessOp::Load;
   Space space = Space::Global;
+  // For a shared atomic: the SASS form nvcc gives this atomic function (bank_model.h), which
+  // decides its price and whether it also issues loads (a CAS loop does).
+  SharedAtomic atomic = SharedAtomic::Native;
 };
 
 // Adds the cost of the request made by the lanes in `group` (all at one site) to `table`.
