@@ -1,6 +1,8 @@
 // Loom's benchmark: prints one table; the README quotes it.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 #include <vector>
 
 #include "loom/report.h"
@@ -51,5 +53,26 @@ int main() {
   std::printf("(c) the same reduction in lockstep mode (counters on): Loom %.1f ms, %.2fx fast "
               "mode (b) %s\n",
               lockRed * 1e3, lockRed / loomRed, lockOk ? "" : "(WRONG RESULT)");
-  return addOk && redOk && lockOk ? 0 : 1;
+  // Floors: the shape of per-thread emulation without Loom (floors.cpp), on as many threads as
+  // Loom has workers.
+  const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<float> floorC(n), checkedC(n);
+  double callAdd = 1e30, checkedAdd = 1e30;
+  for (int rep = 0; rep < 3; ++rep) {
+    callAdd = std::fmin(callAdd, bench::callPerThreadVectorAdd(a.data(), b.data(), floorC.data(), n, workers, false));
+    checkedAdd = std::fmin(checkedAdd, bench::callPerThreadVectorAdd(a.data(), b.data(), checkedC.data(), n, workers, true));
+  }
+  bool floorOk = floorC == ref && checkedC == ref;
+  double ring = 1e30;
+  for (int rep = 0; rep < 3; ++rep) ring = std::fmin(ring, bench::ringSwitchNanoseconds());
+  const double barriers = 9;  // log2(256) + 1 in blockReduce
+  double ringRed = ring * 1e-9 * double(n) * barriers / workers;
+  std::printf("floor of (a), one uninstrumented call per CUDA thread on %u threads: %.1f ms, ratio %.2fx %s\n",
+              workers, callAdd * 1e3, callAdd / serialAdd, floorOk ? "" : "(WRONG RESULT)");
+  std::printf("  the same with three out-of-line access checks per thread, as Loom's hooks: %.1f ms, ratio %.2fx\n",
+              checkedAdd * 1e3, checkedAdd / serialAdd);
+  std::printf("floor of (b), a switch among 256 fibers (%.2f ns) per thread and barrier on %u "
+              "cores: %.1f ms, ratio %.2fx\n",
+              ring, workers, ringRed * 1e3, ringRed / serialRed);
+  return addOk && redOk && lockOk && floorOk ? 0 : 1;
 }

@@ -1,0 +1,99 @@
+// Floors: the two workloads with nothing of Loom in them but the shape of their emulation, to
+// show where the targets sit on this machine. Plain C++ (not a .cu file): no instrumentation.
+//   (a) Every CUDA thread is one call of an uninstrumented function that reads its indices from
+//       thread-local variables, blocks spread over the cores: what any emulator that calls the
+//       kernel once per CUDA thread pays at least, with no runtime, checks or scheduler; then
+//       with three out-of-line access checks per thread, as Loom's hooks.
+//   (b) One fiber switch per thread and barrier, round robin among a block's 256 fibers, each
+//       on its own stack from Loom's pool (guard page, cache colouring). Unlike the two-fiber
+//       ping-pong of fiberSwitchNanoseconds, every switch lands on another stack, as at a barrier.
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <thread>
+#include <vector>
+
+#include "sched/fiber.h"
+#include "sched/stack_pool.h"
+#include "workloads.h"
+
+namespace bench {
+
+namespace {
+struct Index {
+  unsigned x, y, z;
+};
+thread_local Index tThread, tBlock;
+unsigned gBlockDim = 256;
+
+// vectorAdd of kernels.cu, as a function of the emulated indices.
+[[gnu::noinline]] void vectorAddThread(const float* a, const float* b, float* c, int n) {
+  int i = static_cast<int>(tBlock.x * gBlockDim + tThread.x);
+  if (i < n) c[i] = a[i] + b[i];
+}
+
+// The same with an out-of-line check per access, shaped as Loom's fast-mode hooks
+// (emu/device/tsan_hooks.cpp): an alignment test and two flag tests.
+int gChecks = 0;
+thread_local bool tLockstep = false;
+[[gnu::noinline]] void accessCheck(const void* p) {
+  if ((reinterpret_cast<std::uintptr_t>(p) & 3) != 0 || gChecks != 0 || tLockstep) std::abort();
+}
+[[gnu::noinline]] void vectorAddThreadChecked(const float* a, const float* b, float* c, int n) {
+  int i = static_cast<int>(tBlock.x * gBlockDim + tThread.x);
+  if (i < n) {
+    accessCheck(&a[i]);
+    float x = a[i];
+    accessCheck(&b[i]);
+    float y = b[i];
+    accessCheck(&c[i]);
+    c[i] = x + y;
+  }
+}
+
+constexpr unsigned kRing = 256;
+loom::sched::Fiber gMain;
+loom::sched::Fiber gRing[kRing];
+void ringEntry(loom::sched::Fiber* self, void*) {
+  auto i = static_cast<unsigned>(self - gRing);
+  loom::sched::Fiber& next = i + 1 < kRing ? gRing[i + 1] : gMain;
+  loom::sched::Fiber::switchTo(*self, gMain);  // started: back to the set-up
+  for (;;) loom::sched::Fiber::switchTo(*self, next);
+}
+}  // namespace
+
+double callPerThreadVectorAdd(const float* a, const float* b, float* c, std::size_t n, unsigned workers,
+                              bool checked) {
+  auto thread = checked ? &vectorAddThreadChecked : &vectorAddThread;
+  const unsigned blocks = static_cast<unsigned>((n + gBlockDim - 1) / gBlockDim);
+  auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> threads;
+  for (unsigned w = 0; w < workers; ++w)
+    threads.emplace_back([=] {
+      for (unsigned block = w; block < blocks; block += workers) {
+        tBlock = Index{block, 0, 0};
+        for (unsigned t = 0; t < gBlockDim; ++t) {
+          tThread = Index{t, 0, 0};
+          thread(a, b, c, static_cast<int>(n));
+        }
+      }
+    });
+  for (auto& t : threads) t.join();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double ringSwitchNanoseconds() {
+  static loom::sched::StackPool pool(64 * 1024);  // the ring stays suspended on these stacks
+  for (unsigned i = 0; i < kRing; ++i) {
+    loom::sched::StackPool::Stack stack = pool.acquire();
+    gRing[i].prepare(stack.low, stack.size, &ringEntry, nullptr);
+    loom::sched::Fiber::switchTo(gMain, gRing[i]);  // started before the next is prepared (fiber.h)
+  }
+  constexpr long kRounds = 40'000;
+  auto start = std::chrono::steady_clock::now();
+  for (long r = 0; r < kRounds; ++r) loom::sched::Fiber::switchTo(gMain, gRing[0]);
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return s * 1e9 / (static_cast<double>(kRounds) * (kRing + 1));  // main, then 256 fibers, per round
+}
+
+}  // namespace bench
