@@ -125,10 +125,11 @@ namespace {
 // size allow: right for members of 4 bytes and less, while 8-byte members count as two accesses.
 [[gnu::noinline]] void lockstepRange(void* p, unsigned long n, loom::check::AccessOp op,
                                      const void* site) {
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;
   auto at = reinterpret_cast<std::uintptr_t>(p);
   unsigned piece = ((at | n) & 3) == 0 ? 4 : ((at | n) & 1) == 0 ? 2 : 1;
-  for (unsigned long offset = 0; offset < n; offset += piece)
-    lockstepAccess(static_cast<char*>(p) + offset, piece, op, site);
+  for (unsigned long offset = 0; offset < n; offset += piece) runner->access(at + offset, piece, op, site);
 }
 
 #define LOOM_LOCKSTEP_RANGE(p, n, op)                                                    \
