@@ -118,6 +118,33 @@ T cas(T* address, T compare, T val, const void* site) {
   }
   return expected;
 }
+
+// nvcc has no 16-bit shared-memory CAS: it loads the containing 32-bit word (LDS) and loops on
+// ATOMS.CAS of that word, retrying while the CAS failed only because the other half changed
+// (recorded SASS of the bank sweep, shared_probe<AtomCas, 2>). Lockstep mode runs that loop, so
+// each iteration is one warp request as on the device and the values decide who retries; the
+// released lanes run in lane order, the order in which the device serves CASes on one word.
+// The load stops one byte before the CAS's site: the same source line, but its own request.
+unsigned short casHalfInShared(loom::sched::BlockRunner& runner, unsigned short* a, unsigned short compare,
+                               unsigned short val, const void* site) {
+  const auto address = reinterpret_cast<std::uintptr_t>(a);
+  auto* word = reinterpret_cast<std::uint32_t*>(address & ~std::uintptr_t{3});
+  const unsigned shift = (address & 2u) * 8;
+  const std::uint32_t other = ~(std::uint32_t{0xffff} << shift);
+  runner.access(reinterpret_cast<std::uintptr_t>(word), 4, loom::check::AccessOp::Load,
+                static_cast<const char*>(site) - 1);
+  std::uint32_t seen = ref(word).load();
+  for (;;) {
+    const std::uint32_t expected = (seen & other) | (std::uint32_t{compare} << shift);
+    const std::uint32_t desired = (seen & other) | (std::uint32_t{val} << shift);
+    runner.access(reinterpret_cast<std::uintptr_t>(word), 4, loom::check::AccessOp::Atomic, site,
+                  loom::check::SharedAtomic::Cas);
+    seen = expected;
+    ref(word).compare_exchange_strong(seen, desired);
+    if ((seen & other) == (expected & other)) return static_cast<unsigned short>(seen >> shift);
+  }
+}
+
 }  // namespace
 
 namespace loom::device {
@@ -125,6 +152,15 @@ namespace loom::device {
 int atomicCAS(int* a, int c, int v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
 unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
 unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
-unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
+unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) {
+  if (loom::sched::tLockstepAccesses) [[unlikely]] {
+    auto* runner = loom::sched::BlockRunner::current();
+    if (runner && runner->inShared(reinterpret_cast<std::uintptr_t>(a)) && reinterpret_cast<std::uintptr_t>(a) % 2 == 0) {
+      AtomicChecks checks_(a, sizeof *a, true, false, LOOM_CALL_SITE());
+      return casHalfInShared(*runner, a, c, v, LOOM_CALL_SITE());
+    }
+  }
+  LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE());
+}
 
 }  // namespace loom::device

@@ -38,6 +38,19 @@ struct Record8 {  // 32 bytes, Pair8 at offset 8: every element's pair is 8 but 
 };
 __global__ void copyPairAt8(const Record8* in, Record8* out) { out[threadIdx.x].pair = in[threadIdx.x].pair; }
 
+// ---- 16-bit atomicCAS on shared memory: nvcc's loop (LDS of the word, ATOMS.CAS until the other
+// half stops changing; validate/HARDWARE_NOTES.md). Lanes 4k..4k+3 race for halfword k; halfwords
+// 2j and 2j+1 share word j.
+__global__ void casHalves(unsigned* out) {
+  __shared__ __align__(4) unsigned short h[8];
+  unsigned t = threadIdx.x;
+  if (t < 8) h[t] = 0;
+  __syncwarp();
+  out[t] = atomicCAS(&h[t / 4], (unsigned short)0, (unsigned short)(t + 1));
+  __syncwarp();
+  if (t < 8) out[32 + t] = h[t];
+}
+
 // ---- dynamic shared memory declared at namespace scope, a __constant__ index table ----
 extern __shared__ float nsDynamic[];
 __constant__ unsigned cStride;
@@ -354,6 +367,33 @@ int main(int argc, char** argv) {
     CK(cudaFree(rout));
   }
 
+  // CUDA's semantics: in each halfword one lane swaps 0 for its value, the other three see that
+  // value. The device's loop, followed by hand: all 32 lanes CAS once (one LDS before); lane 8j
+  // wins word j's low half and the high half's lanes 8j+4..8j+7 fail only because the low half
+  // changed, so they retry (second ATOMS.CAS), where lane 8j+4 wins: 1 load, 2 atomic instructions.
+  {
+    unsigned* olds;
+    CK(cudaMalloc(&olds, 40 * sizeof(unsigned)));
+    casHalves<<<1, 32>>>(olds);
+    CK_LAUNCH();
+    loom::LaunchReport r = last();
+    unsigned got[40];
+    CK(cudaMemcpy(got, olds, sizeof got, cudaMemcpyDeviceToHost));
+    CK(cudaFree(olds));
+    bool values = true;
+    for (unsigned t = 0; t < 32; ++t) values &= got[t] == (t % 4 == 0 ? 0u : (t & ~3u) + 1);
+    for (unsigned k = 0; k < 8; ++k) values &= got[32 + k] == 4 * k + 1;
+    unsigned long long casLoads = 0, casAtomics = 0;
+    for (const loom::LineReport& l : r.lines)
+      if (l.metric(m::sharedAtomicInstructions) != 0) {
+        casLoads = l.metric(m::sharedLoadInstructions);
+        casAtomics = l.metric(m::sharedAtomicInstructions);
+      }
+    check("cas16_shared_loop", values && casLoads == 1 && casAtomics == 2,
+          "lane 1 old %u, lane 4 old %u, halfword 1 %u; CAS line: %llu loads, %llu atomics", got[1], got[4],
+          got[33], casLoads, casAtomics);
+  }
+
   // __activemask() in a branch taken by every third lane names exactly those lanes.
   CK(cudaMemset(counts, 0xff, 32 * sizeof(unsigned)));
   activeMaskOfBranch<<<1, 32>>>(counts);
@@ -369,7 +409,7 @@ int main(int argc, char** argv) {
   // and their 5 SASS-attributed twins, emu/check/counters/metrics.h).
   size_t launches = loom::launchReports().size();
   nlohmann::json j = nlohmann::json::parse(loom::reportJson());
-  bool shape = j["launches"].size() == launches && launches == 20;
+  bool shape = j["launches"].size() == launches && launches == 21;
   const nlohmann::json& t = j["launches"][5];  // strides 0-4, then the tile
   shape = shape && t["kernel"] == "transposeTile(float const*, float*, int)" &&
           t["grid"] == nlohmann::json::array({1, 1, 1}) &&

@@ -23,7 +23,9 @@ namespace {
 
 // The SASS each probe access became (validate/results/h100-sm90/banks.shared_ld/bank_sweep.sass.gz).
 // Returns false for the one form the model does not price: atomicCAS on 16 bits, an LDS + ATOMS.CAS
-// loop whose trip count depends on the values in memory.
+// loop whose trip count depends on the values in memory. Lockstep mode runs that loop access by
+// access (device/atomics.cpp), so its requests are plain loads and ATOMS.CAS the model prices;
+// validate.banks.shared_atom compares those runs with the device.
 bool toRequest(const Pattern& p, SharedRequest& r) {
   r = SharedRequest{};
   r.width = p.width;
@@ -132,7 +134,7 @@ TEST_CASE("bank model reproduces every recorded shared store", "[check][banks]")
 TEST_CASE("bank model reproduces the recorded shared atomics", "[check][banks]") {
   const Tally t = replay("banks.shared_atom", {"atom", "ld"});
   INFO(report(t));
-  CHECK(t.unmodelled == 8);  // atomicCAS on 16 bits: a value-dependent loop
+  CHECK(t.unmodelled == 8);  // atomicCAS on 16 bits: a value-dependent loop, run, not priced
   CHECK(t.total == 91);
   // Known divergences, all in the loads of 64-bit CAS loops (LDS.64 + ATOMS.CAST.SPIN.64), whose
   // lane order per iteration the model infers. The device is not consistent with itself there:
