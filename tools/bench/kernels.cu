@@ -22,6 +22,13 @@ __global__ void blockReduce(const float* in, float* out, int n) {
   if (t == 0) out[blockIdx.x] = s[0];
 }
 
+// Nothing but barriers: splits (b)'s per-thread cost into what a thread's first barrier costs
+// (it becomes a fiber: a runner for the next thread, its own exit through the run queue) and
+// what each further barrier costs.
+__global__ void bareBarriers(int count) {
+  for (int i = 0; i < count; ++i) __syncthreads();
+}
+
 namespace bench {
 
 namespace {
@@ -65,6 +72,13 @@ double loomBlockReduce(const float* in, float* blockSums, std::size_t n, unsigne
   cudaFree(din);
   cudaFree(dout);
   return s;
+}
+
+double loomBareBarriers(std::size_t threads, unsigned block, int count) {
+  return timed([&] {
+    bareBarriers<<<threads / block, block>>>(count);
+    cudaDeviceSynchronize();
+  });
 }
 
 }  // namespace bench

@@ -39,6 +39,20 @@ int main() {
               "Loom %.1f ms, ratio %.2fx %s\n",
               serialRed * 1e3, loomRed * 1e3, loomRed / serialRed, redOk ? "" : "(WRONG RESULT)");
 
+  // (b) decomposed on bare barriers: T(k) is the time of k __syncthreads per thread; a thread's
+  // first barrier costs T(1) - T(0) - per further barrier, each further one (T(9) - T(1)) / 8.
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  double bare[3] = {1e30, 1e30, 1e30};
+  const int counts[3] = {0, 1, 9};
+  for (int rep = 0; rep < 3; ++rep)
+    for (int k = 0; k < 3; ++k) bare[k] = std::fmin(bare[k], bench::loomBareBarriers(n, block, counts[k]));
+  const double perThread = 1e9 * cores / double(n);  // ns of one core per thread
+  const double further = (bare[2] - bare[1]) / 8 * perThread;
+  const double first = (bare[1] - bare[0]) * perThread - further;
+  std::printf("(b) decomposed, kernels of bare __syncthreads, blocks of 256, ns of one core per thread: "
+              "no barrier %.1f, a thread's first barrier %.1f more, each further barrier %.1f\n",
+              bare[0] * perThread, first, further);
+
   // (c) the same reduction with counters on: lockstep warps, every shared and global access a
   // stop of its warp, each warp request priced by the bank or coalescing model.
   std::vector<float> lockSums(blocks);

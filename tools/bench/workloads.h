@@ -7,6 +7,8 @@ namespace bench {
 
 double loomVectorAdd(const float* a, const float* b, float* c, std::size_t n);
 double loomBlockReduce(const float* in, float* blockSums, std::size_t n, unsigned block);
+// A kernel of `count` __syncthreads and nothing else over `threads` threads.
+double loomBareBarriers(std::size_t threads, unsigned block, int count);
 
 double serialVectorAdd(const float* a, const float* b, float* c, std::size_t n);
 double serialBlockReduce(const float* in, float* blockSums, std::size_t n, unsigned block);
