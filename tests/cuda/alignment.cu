@@ -29,6 +29,27 @@ __global__ void copyPairs(const Record* in, Pair* out) { out[threadIdx.x] = in[t
 
 __global__ void copyRecords(const Record* in, Record* out) { out[threadIdx.x] = in[threadIdx.x]; }
 
+// A standard attribute after __shared__, which nvcc accepts (loom-cc moves it in front of the
+// declaration, where g++ wants it): both arrays 16-byte aligned after a 3-byte one.
+__global__ void sharedAlignas(unsigned* out) {
+  __shared__ unsigned char pad[3];
+  __shared__ alignas(16) unsigned char bytes[48];
+  __shared__ alignas(double2) unsigned char vec[16];
+  unsigned t = threadIdx.x;
+  pad[t % 3] = 1;
+  bytes[t] = (unsigned char)t;
+  if (t < 16) vec[t] = (unsigned char)(2 * t);
+  __syncthreads();
+  if (t == 0) {
+    out[0] = (unsigned)(reinterpret_cast<std::uintptr_t>(bytes) % 16);
+    out[1] = (unsigned)(reinterpret_cast<std::uintptr_t>(vec) % 16);
+    unsigned sum = pad[0] + pad[1] + pad[2];
+    for (int i = 0; i < 48; ++i) sum += bytes[i];
+    for (int i = 0; i < 16; ++i) sum += vec[i];
+    out[2] = sum;
+  }
+}
+
 int main() {
   const int n = 32;
   Record host[n];
@@ -56,6 +77,16 @@ int main() {
   bool recordsOk = true;
   for (int i = 0; i < n; ++i) recordsOk = recordsOk && records[i].id == i && records[i].pair.key == 1000 + i;
   check("copy_24_byte_struct", recordsOk);
+
+  unsigned* aligned;
+  CK(cudaMalloc(&aligned, 3 * sizeof(unsigned)));
+  sharedAlignas<<<1, 48>>>(aligned);
+  CK_LAUNCH();
+  unsigned got[3];
+  CK(cudaMemcpy(got, aligned, sizeof got, cudaMemcpyDeviceToHost));
+  // 3 + (0 + ... + 47) + 2 (0 + ... + 15)
+  check("shared_alignas_16", got[0] == 0 && got[1] == 0 && got[2] == 3 + 1128 + 240);
+  CK(cudaFree(aligned));
 
   CK(cudaFree(in));
   CK(cudaFree(outRecords));

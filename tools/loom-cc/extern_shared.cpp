@@ -1,8 +1,10 @@
-#include <algorithm>
 #include "extern_shared.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
+
+#include "attributes.h"
 
 namespace loom::cc {
 namespace {
@@ -48,31 +50,8 @@ class ExternSharedFinder {
     return isWord(j, "namespace");
   }
 
-  // Index one past the bracketed group opening at `i` ('(' or '['), or nullopt if unbalanced.
-  std::optional<std::size_t> skipGroup(std::size_t i) const {
-    int depth = 0;
-    for (; i < tokens_.size(); ++i) {
-      if (tokens_[i].kind != TokenKind::Punct) continue;
-      char c = text_[tokens_[i].begin];
-      if (c == '(' || c == '[') ++depth;
-      if (c == ')' || c == ']') {
-        if (--depth == 0) return i + 1;
-      }
-      if (c == ';' || c == '{' || c == '}') return std::nullopt;
-    }
-    return std::nullopt;
-  }
-
-  // If an attribute starts at token i, the index one past it.
-  std::optional<std::size_t> attributeEnd(std::size_t i) const {
-    if ((isWord(i, "__attribute__") || isWord(i, "__attribute") || isWord(i, "alignas") ||
-         isWord(i, "__declspec")) &&
-        punct(i + 1, '(')) {
-      return skipGroup(i + 1);
-    }
-    if (punct(i, '[') && punct(i + 1, '[')) return skipGroup(i);
-    return std::nullopt;
-  }
+  std::optional<std::size_t> skipGroup(std::size_t i) const { return cc::skipGroup(text_, tokens_, i); }
+  std::optional<std::size_t> attributeEnd(std::size_t i) const { return cc::attributeEnd(text_, tokens_, i); }
 
   std::string slice(std::size_t first, std::size_t last) const {  // tokens [first, last)
     std::string s(text_.substr(tokens_[first].begin, tokens_[last - 1].end - tokens_[first].begin));

@@ -5,6 +5,7 @@
 #include "launch_rewrite.h"
 #include "lexer.h"
 #include "linemap.h"
+#include "shared_attributes.h"
 
 namespace loom::cc {
 
@@ -15,6 +16,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed) {
   findLaunchEdits(preprocessed, tokens, edits, result.diagnostics);
   if (!result.ok()) return result;
   findExternSharedEdits(preprocessed, tokens, edits);
+  findSharedAttributeEdits(preprocessed, tokens, edits);
   result.text = applyEdits(preprocessed, std::move(edits));
   return result;
 }

@@ -1,5 +1,6 @@
 // The pure source rewriter: preprocessed CUDA text in, preprocessed C++ text out. It makes exactly
-// the two rewrites DESIGN.md allows (kernel launches and `extern __shared__` arrays) and keeps
+// the rewrites DESIGN.md allows (kernel launches, `extern __shared__` arrays, and standard
+// attributes after `__shared__` moved in front of their declaration) and keeps
 // every line break where it was, so linemarkers stay valid and compiler errors point at the
 // user's lines.
 #pragma once
@@ -20,7 +21,8 @@ struct RewriteResult {
 
 // `E <<<a, b[, s[, st]]>>> (args)` becomes `E ->* ::loom::launchConfig(a, b[, s[, st]])(args)`, and
 // `extern thread_local T name[];` (what `extern __shared__ T name[];` preprocesses to) becomes
-// a pointer to the block's dynamic shared memory (extern_shared.h).
+// a pointer to the block's dynamic shared memory (extern_shared.h); `thread_local alignas(16) T x;`
+// becomes `alignas(16) thread_local T x;` (shared_attributes.h).
 RewriteResult rewriteCuda(std::string_view preprocessed);
 
 // Every diagnostic rendered as "file:line:col: error: message".

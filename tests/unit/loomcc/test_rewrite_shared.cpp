@@ -138,3 +138,31 @@ TEST_CASE("both rewrites in one translation unit", "[loomcc][rewrite]") {
             "}\n"
             "int main() { k ->* ::loom::launchConfig(1, 32, 32 * sizeof(float))(nullptr); }\n");
 }
+
+// `__shared__ alignas(16) T x[N];` compiles with nvcc; g++ refuses a standard attribute after
+// `thread_local`, so loom-cc moves it to the front of the declaration, on the same line.
+TEST_CASE("shared: standard attributes after __shared__ move in front", "[loomcc][rewrite]") {
+  CHECK(rewritten("void k() { thread_local alignas(16) float t[64]; }") ==
+        "void k() { alignas(16) thread_local  float t[64]; }");
+  CHECK(rewritten("static thread_local alignas(float4) float t[4];") ==
+        "alignas(float4) static thread_local  float t[4];");
+  CHECK(rewritten("thread_local [[gnu::aligned(8)]] unsigned char b[8];") ==
+        "[[gnu::aligned(8)]] thread_local  unsigned char b[8];");
+  CHECK(rewritten("thread_local alignas(16) ns::Tile<float> t;") == "alignas(16) thread_local  ns::Tile<float> t;");
+  // After the whole specifier sequence an attribute appertains to the type: C++ allows it there.
+  CHECK(rewritten("thread_local unsigned char [[gnu::aligned(8)]] b[8];") ==
+        "thread_local unsigned char [[gnu::aligned(8)]] b[8];");
+  // Line breaks inside the attribute stay where they were.
+  CHECK(rewritten("thread_local alignas(\n16) int a[2];") == "alignas( 16) thread_local \n int a[2];");
+  // GNU attributes are accepted anywhere: untouched; so are declarations without attributes.
+  CHECK(rewritten("thread_local __attribute__((aligned(16))) float g[4];") ==
+        "thread_local __attribute__((aligned(16))) float g[4];");
+  CHECK(rewritten("thread_local float plain[4];") == "thread_local float plain[4];");
+  // After the declarator starts, an attribute is the declarator's (C++ allows it there).
+  CHECK(rewritten("thread_local float x [[maybe_unused]];") == "thread_local float x [[maybe_unused]];");
+  CHECK(rewritten("thread_local float arr[4] alignas(16);") == "thread_local float arr[4] alignas(16);");
+}
+
+TEST_CASE("shared: extern declarations keep their own rewrite", "[loomcc][rewrite]") {
+  CHECK(rewritten("extern thread_local alignas(16) float s[];") == expected("alignas(16) ", "float", "s"));
+}
