@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "device/atomic_checks.h"
+#include "isa/fp16/narrow_ops.h"
 #include "mem/address_space.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -161,6 +162,43 @@ unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) 
     }
   }
   LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE());
+}
+
+}  // namespace loom::device
+
+namespace loom::device {
+
+// 16-bit float atomics: each element rounded as __hadd / __hadd_bf16 round (isa/fp16), on the
+// element's own bits (a 16-bit CAS loop), or on a pair's 32 bits at once; subnormals kept
+// (tests.cuda.narrow_atomics, recorded). Shared-memory forms (the record's SASS): __half2 and
+// __nv_bfloat162 are LDS + ATOMS.CAST.SPIN, as float's CasLoop; a 16-bit one is a CAS loop
+// through a generic address (ATOM.E.CAS), priced here as CasLoop too, its counters unrecorded.
+unsigned short atomicAddHalf(unsigned short* a, unsigned short v) {
+  LOOM_ATOMIC_STOP_AS(a, CasLoop)
+  return update(a, [v](unsigned short old) { return loom::isa::h16::add(old, v); });
+}
+unsigned atomicAddHalf2(unsigned* a, unsigned v) {
+  LOOM_ATOMIC_STOP_AS(a, CasLoop)
+  return update(a, [v](unsigned old) { return loom::isa::h16::add2(old, v); });
+}
+unsigned short atomicAddBfloat16(unsigned short* a, unsigned short v) {
+  LOOM_ATOMIC_STOP_AS(a, CasLoop)
+  return update(a, [v](unsigned short old) { return loom::isa::bf16::add(old, v); });
+}
+unsigned atomicAddBfloat162(unsigned* a, unsigned v) {
+  LOOM_ATOMIC_STOP_AS(a, CasLoop)
+  return update(a, [v](unsigned old) { return loom::isa::bf16::add2(old, v); });
+}
+// float2/float4 (sm_90, global memory): one access of the vector's width; per element, what
+// float atomicAdd on global memory does (ATOMG.E.ADD.F32x2/x4.FTZ: subnormals flushed, recorded).
+void atomicAddFloats(float* a, const float* v, float* old, unsigned count) {
+  if (loom::sched::tLockstepAccesses) [[unlikely]]
+    lockstepAtomic(a, count * sizeof(float), LOOM_CALL_SITE(), loom::check::SharedAtomic::Native);
+  loom::device::AtomicChecks checks_(a, count * sizeof(float), true, false, LOOM_CALL_SITE());
+  for (unsigned i = 0; i < count; ++i) {
+    const float fv = flushSubnormal(v[i]);
+    old[i] = update(a + i, [fv](float o) { return flushSubnormal(flushSubnormal(o) + fv); });
+  }
 }
 
 }  // namespace loom::device

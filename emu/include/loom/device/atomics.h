@@ -4,6 +4,8 @@
 // the checkers can see them; the _block and _system forms are the same operation on a CPU.
 #pragma once
 
+#include "vector_types.h"
+
 // The CUDA names are inline forwarders to the engine's functions (loom::device::), each ending
 // with an empty asm so that the call is never a tail call: lockstep mode and reports take the
 // engine call's return address as the atomic's site in the kernel.
@@ -66,6 +68,33 @@ LOOM_ATOMIC_CAS(int)
 LOOM_ATOMIC_CAS(unsigned int)
 LOOM_ATOMIC_CAS(unsigned long long int)
 LOOM_ATOMIC_CAS(unsigned short int)
+
+// atomicAdd on 16-bit floats (cuda_fp16.h, cuda_bf16.h: typed wrappers there) and sm_90's
+// float2/float4 (global memory only): the engine works on bits. CUDA guarantees atomicity per
+// element; Loom's is per 16-bit element or per 32-bit pair.
+namespace loom::device {
+unsigned short atomicAddHalf(unsigned short* address, unsigned short val);
+unsigned atomicAddHalf2(unsigned* address, unsigned val);
+unsigned short atomicAddBfloat16(unsigned short* address, unsigned short val);
+unsigned atomicAddBfloat162(unsigned* address, unsigned val);
+void atomicAddFloats(float* address, const float* val, float* old, unsigned count);
+}  // namespace loom::device
+__attribute__((always_inline)) inline float2 atomicAdd(float2* address, float2 val) {
+  float2 old;
+  ::loom::device::atomicAddFloats(&address->x, &val.x, &old.x, 2);
+  LOOM_ATOMIC_NO_TAIL_CALL();
+  return old;
+}
+__attribute__((always_inline)) inline float4 atomicAdd(float4* address, float4 val) {
+  float4 old;
+  ::loom::device::atomicAddFloats(&address->x, &val.x, &old.x, 4);
+  LOOM_ATOMIC_NO_TAIL_CALL();
+  return old;
+}
+__attribute__((always_inline)) inline float2 atomicAdd_block(float2* a, float2 v) { return atomicAdd(a, v); }
+__attribute__((always_inline)) inline float2 atomicAdd_system(float2* a, float2 v) { return atomicAdd(a, v); }
+__attribute__((always_inline)) inline float4 atomicAdd_block(float4* a, float4 v) { return atomicAdd(a, v); }
+__attribute__((always_inline)) inline float4 atomicAdd_system(float4* a, float4 v) { return atomicAdd(a, v); }
 
 #undef LOOM_ATOMIC_SCOPES
 #undef LOOM_ATOMIC_CAS
