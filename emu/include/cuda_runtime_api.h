@@ -40,6 +40,8 @@ cudaError_t cudaPeekAtLastError(void);
 // Memory
 cudaError_t cudaMalloc(void** devPtr, size_t size);
 cudaError_t cudaMallocHost(void** ptr, size_t size);
+cudaError_t cudaMallocAsync(void** devPtr, size_t size, cudaStream_t hStream);
+cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t hStream);
 cudaError_t cudaHostAlloc(void** pHost, size_t size, unsigned int flags);
 cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int flags);
 cudaError_t cudaHostGetFlags(unsigned int* pFlags, void* pHost);

@@ -212,6 +212,24 @@ cudaError_t cudaFree(void* devPtr) {
   return ok ? cudaSuccess : recordError(cudaErrorInvalidValue);
 }
 
+// The stream-ordered allocator (CUDA 11.2). Memory is taken at once, which is valid for any use
+// ordered after the call in the stream; the free is queued on the stream, after the work
+// already there that may still use the memory.
+cudaError_t cudaMallocAsync(void** devPtr, size_t size, cudaStream_t) {
+  return allocate(devPtr, size, AllocationKind::Device);
+}
+
+cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
+  if (!devPtr) return stickyOr(cudaSuccess);
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  auto a = DeviceHeap::instance().find(devPtr);
+  if (!a || a->kind != AllocationKind::Device || a->base != reinterpret_cast<std::uintptr_t>(devPtr)) return recordError(cudaErrorInvalidValue);
+  submitToStream(stream, [devPtr] {
+    DeviceHeap::instance().release(devPtr, [](AllocationKind k) { return k == AllocationKind::Device; });
+  });
+  return stickyOr(cudaSuccess);
+}
+
 cudaError_t cudaFreeHost(void* ptr) {
   if (!ptr) return stickyOr(cudaSuccess);
   DeviceQueue::instance().waitAll();

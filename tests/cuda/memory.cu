@@ -694,8 +694,40 @@ static void testLdg() {
   CK(cudaFree(dod2));
 }
 
+// The stream-ordered allocator: allocate, fill, use and free in one stream, in order.
+__global__ void addIndex(int* p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] += i;
+}
+static void testStreamOrderedAllocator() {
+  cudaStream_t s;
+  CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  const int n = 1000;
+  int* d = nullptr;
+  CK(cudaMallocAsync(&d, n * sizeof(int), s));
+  CK(cudaMemsetAsync(d, 0, n * sizeof(int), s));
+  addIndex<<<(n + 255) / 256, 256, 0, s>>>(d, n);
+  int h[n];
+  CK(cudaMemcpyAsync(h, d, sizeof h, cudaMemcpyDeviceToHost, s));
+  CK(cudaFreeAsync(d, s));
+  CK(cudaStreamSynchronize(s));
+  int bad = -1;
+  for (int i = 0; i < n && bad < 0; ++i)
+    if (h[i] != i) bad = i;
+  check("cudaMallocAsync_stream_order", bad < 0 && reinterpret_cast<uintptr_t>(d) % 256 == 0, "element %d", bad);
+  // Freeing what cudaMallocAsync did not return: the error CUDA gives.
+  int* pinned;
+  CK(cudaMallocHost(&pinned, 64));
+  cudaError_t e = cudaFreeAsync(pinned, s);
+  std::printf("cudaFreeAsync_pinned_host: %s\n", cudaGetErrorName(e));
+  cudaGetLastError();
+  CK(cudaFreeHost(pinned));
+  CK(cudaStreamDestroy(s));
+}
+
 int main() {
   CK(cudaSetDeviceFlags(cudaDeviceMapHost));
+  testStreamOrderedAllocator();
   testLinear();
   testPitch2D();
   testPitch3D();

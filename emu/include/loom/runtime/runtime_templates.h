@@ -10,6 +10,10 @@ cudaError_t cudaMalloc(T** devPtr, size_t size) {
   return cudaMalloc(reinterpret_cast<void**>(devPtr), size);
 }
 template <class T>
+cudaError_t cudaMallocAsync(T** devPtr, size_t size, cudaStream_t stream) {
+  return cudaMallocAsync(reinterpret_cast<void**>(devPtr), size, stream);
+}
+template <class T>
 cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned int flags = 0) {
   return cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
 }
