@@ -45,16 +45,21 @@ T update(T* address, F f) {
 // sm_90 flushes subnormal inputs and results of float atomicAdd on global memory to zero (but
 // not on shared memory); the returned old value is not flushed (HARDWARE_NOTES.md).
 float flushSubnormal(float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v; }
+float addFlushed(float* a, float v) {
+  const float fv = flushSubnormal(v);
+  return update(a, [fv](float old) { return flushSubnormal(flushSubnormal(old) + fv); });
+}
 
 }  // namespace
 
 // Every atomic function starts with this: it must be in the function the kernel calls, whose
 // return address is the kernel's call site. CUDA's atomics are relaxed: they release only after
 // a __threadfence (device/atomic_checks.h).
-#define LOOM_ATOMIC_STOP_AS(a, form)                                           \
+#define LOOM_ATOMIC_STOP_WIDTH(a, width, form)                                 \
   if (loom::sched::tLockstepAccesses) [[unlikely]]                            \
-    lockstepAtomic(a, sizeof(*(a)), LOOM_CALL_SITE(), loom::check::SharedAtomic::form); \
-  loom::device::AtomicChecks checks_(a, sizeof(*(a)), true, false, LOOM_CALL_SITE());
+    lockstepAtomic(a, width, LOOM_CALL_SITE(), loom::check::SharedAtomic::form); \
+  loom::device::AtomicChecks checks_(a, width, true, false, LOOM_CALL_SITE());
+#define LOOM_ATOMIC_STOP_AS(a, form) LOOM_ATOMIC_STOP_WIDTH(a, sizeof(*(a)), form)
 #define LOOM_ATOMIC_STOP(a) LOOM_ATOMIC_STOP_AS(a, Native)
 
 namespace loom::device {
@@ -72,8 +77,7 @@ unsigned long long atomicAdd(unsigned long long* a, unsigned long long v) { LOOM
 float atomicAdd(float* a, float v) {
   LOOM_ATOMIC_STOP_AS(a, CasLoop)
   if (loom::mem::isSharedAddress(a)) return update(a, [v](float old) { return old + v; });
-  float fv = flushSubnormal(v);
-  return update(a, [fv](float old) { return flushSubnormal(flushSubnormal(old) + fv); });
+  return addFlushed(a, v);
 }
 double atomicAdd(double* a, double v) {
   LOOM_ATOMIC_STOP_AS(a, CasLoop)
@@ -156,7 +160,7 @@ unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsign
 unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) {
   if (loom::sched::tLockstepAccesses) [[unlikely]] {
     auto* runner = loom::sched::BlockRunner::current();
-    if (runner && runner->inShared(reinterpret_cast<std::uintptr_t>(a)) && reinterpret_cast<std::uintptr_t>(a) % 2 == 0) {
+    if (runner && loom::mem::isSharedAddress(a) && reinterpret_cast<std::uintptr_t>(a) % 2 == 0) {
       AtomicChecks checks_(a, sizeof *a, true, false, LOOM_CALL_SITE());
       return casHalfInShared(*runner, a, c, v, LOOM_CALL_SITE());
     }
@@ -164,41 +168,26 @@ unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) 
   LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE());
 }
 
-}  // namespace loom::device
-
-namespace loom::device {
 
 // 16-bit float atomics: each element rounded as __hadd / __hadd_bf16 round (isa/fp16), on the
 // element's own bits (a 16-bit CAS loop), or on a pair's 32 bits at once; subnormals kept
 // (tests.cuda.narrow_atomics, recorded). Shared-memory forms (the record's SASS): __half2 and
 // __nv_bfloat162 are LDS + ATOMS.CAST.SPIN, as float's CasLoop; a 16-bit one is a CAS loop
 // through a generic address (ATOM.E.CAS), priced here as CasLoop too, its counters unrecorded.
-unsigned short atomicAddHalf(unsigned short* a, unsigned short v) {
-  LOOM_ATOMIC_STOP_AS(a, CasLoop)
-  return update(a, [v](unsigned short old) { return loom::isa::h16::add(old, v); });
-}
-unsigned atomicAddHalf2(unsigned* a, unsigned v) {
-  LOOM_ATOMIC_STOP_AS(a, CasLoop)
-  return update(a, [v](unsigned old) { return loom::isa::h16::add2(old, v); });
-}
-unsigned short atomicAddBfloat16(unsigned short* a, unsigned short v) {
-  LOOM_ATOMIC_STOP_AS(a, CasLoop)
-  return update(a, [v](unsigned short old) { return loom::isa::bf16::add(old, v); });
-}
-unsigned atomicAddBfloat162(unsigned* a, unsigned v) {
-  LOOM_ATOMIC_STOP_AS(a, CasLoop)
-  return update(a, [v](unsigned old) { return loom::isa::bf16::add2(old, v); });
-}
+#define LOOM_NARROW_ADD(name, T, add)                                    \
+  T name(T* a, T v) {                                                    \
+    LOOM_ATOMIC_STOP_AS(a, CasLoop)                                      \
+    return update(a, [v](T old) -> T { return loom::isa::add(old, v); }); \
+  }
+LOOM_NARROW_ADD(atomicAddHalf, unsigned short, h16::add)
+LOOM_NARROW_ADD(atomicAddHalf2, unsigned, h16::add2)
+LOOM_NARROW_ADD(atomicAddBfloat16, unsigned short, bf16::add)
+LOOM_NARROW_ADD(atomicAddBfloat162, unsigned, bf16::add2)
 // float2/float4 (sm_90, global memory): one access of the vector's width; per element, what
 // float atomicAdd on global memory does (ATOMG.E.ADD.F32x2/x4.FTZ: subnormals flushed, recorded).
 void atomicAddFloats(float* a, const float* v, float* old, unsigned count) {
-  if (loom::sched::tLockstepAccesses) [[unlikely]]
-    lockstepAtomic(a, count * sizeof(float), LOOM_CALL_SITE(), loom::check::SharedAtomic::Native);
-  loom::device::AtomicChecks checks_(a, count * sizeof(float), true, false, LOOM_CALL_SITE());
-  for (unsigned i = 0; i < count; ++i) {
-    const float fv = flushSubnormal(v[i]);
-    old[i] = update(a + i, [fv](float o) { return flushSubnormal(flushSubnormal(o) + fv); });
-  }
+  LOOM_ATOMIC_STOP_WIDTH(a, count * sizeof(float), Native)
+  for (unsigned i = 0; i < count; ++i) old[i] = addFlushed(a + i, v[i]);
 }
 
 }  // namespace loom::device

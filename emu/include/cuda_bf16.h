@@ -408,22 +408,5 @@ LOOM_NARROW_MATH(__nv_bfloat16, __nv_bfloat162, Bfloat16Format, loom::bf16_detai
 
 // atomicAdd on __nv_bfloat16 and __nv_bfloat162 (cuda_bf16.h's), as for __half in cuda_fp16.h.
 #include "loom/device/atomics.h"
-__attribute__((always_inline)) inline __nv_bfloat16 atomicAdd(__nv_bfloat16* address, __nv_bfloat16 val) {
-  unsigned short old =
-      ::loom::device::atomicAddBfloat16(reinterpret_cast<unsigned short*>(address), __bfloat16_as_ushort(val));
-  asm volatile("" ::: "memory");  // never a tail call: the engine's return address is the site
-  return __ushort_as_bfloat16(old);
-}
-__attribute__((always_inline)) inline __nv_bfloat162 atomicAdd(__nv_bfloat162* address, __nv_bfloat162 val) {
-  unsigned v;
-  __builtin_memcpy(&v, &val, sizeof v);
-  unsigned old = ::loom::device::atomicAddBfloat162(reinterpret_cast<unsigned*>(address), v);
-  asm volatile("" ::: "memory");
-  __nv_bfloat162 result;
-  __builtin_memcpy(&result, &old, sizeof result);
-  return result;
-}
-__attribute__((always_inline)) inline __nv_bfloat16 atomicAdd_block(__nv_bfloat16* a, __nv_bfloat16 v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline __nv_bfloat16 atomicAdd_system(__nv_bfloat16* a, __nv_bfloat16 v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline __nv_bfloat162 atomicAdd_block(__nv_bfloat162* a, __nv_bfloat162 v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline __nv_bfloat162 atomicAdd_system(__nv_bfloat162* a, __nv_bfloat162 v) { return atomicAdd(a, v); }
+LOOM_ATOMIC_ADD_BITS(__nv_bfloat16, unsigned short, atomicAddBfloat16)
+LOOM_ATOMIC_ADD_BITS(__nv_bfloat162, unsigned, atomicAddBfloat162)

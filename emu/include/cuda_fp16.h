@@ -361,21 +361,5 @@ LOOM_NARROW_MATH(__half, __half2, HalfFormat, loom::half_detail)
 // atomicAdd on __half and __half2 (cuda_fp16.h's): the engine adds the bits with __hadd's
 // rounding (loom/device/atomics.h); each 16-bit element is atomic, as CUDA guarantees.
 #include "loom/device/atomics.h"
-__attribute__((always_inline)) inline __half atomicAdd(__half* address, __half val) {
-  unsigned short old = ::loom::device::atomicAddHalf(reinterpret_cast<unsigned short*>(address), __half_as_ushort(val));
-  asm volatile("" ::: "memory");  // never a tail call: the engine's return address is the site
-  return __ushort_as_half(old);
-}
-__attribute__((always_inline)) inline __half2 atomicAdd(__half2* address, __half2 val) {
-  unsigned v;
-  __builtin_memcpy(&v, &val, sizeof v);
-  unsigned old = ::loom::device::atomicAddHalf2(reinterpret_cast<unsigned*>(address), v);
-  asm volatile("" ::: "memory");
-  __half2 result;
-  __builtin_memcpy(&result, &old, sizeof result);
-  return result;
-}
-__attribute__((always_inline)) inline __half atomicAdd_block(__half* a, __half v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline __half atomicAdd_system(__half* a, __half v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline __half2 atomicAdd_block(__half2* a, __half2 v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline __half2 atomicAdd_system(__half2* a, __half2 v) { return atomicAdd(a, v); }
+LOOM_ATOMIC_ADD_BITS(__half, unsigned short, atomicAddHalf)
+LOOM_ATOMIC_ADD_BITS(__half2, unsigned, atomicAddHalf2)

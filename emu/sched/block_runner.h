@@ -78,10 +78,6 @@ public:
   void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site,
               check::SharedAtomic atomic = check::SharedAtomic::Native);
   bool lockstep() const { return lockstep_; }
-  // Whether `address` is in the block's shared memory (static or dynamic).
-  bool inShared(std::uintptr_t address) const {
-    return address - staticSharedBegin_ < staticSharedSize_ || address - dynamicSharedBegin_ < dynamicSharedSize_;
-  }
 
 
   // Records a fault for the running thread and abandons the block. Callable from device code

@@ -41,12 +41,12 @@ int main() {
 
   // (b) decomposed on bare barriers: T(k) is the time of k __syncthreads per thread; a thread's
   // first barrier costs T(1) - T(0) - per further barrier, each further one (T(9) - T(1)) / 8.
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned workers = std::max(1u, std::thread::hardware_concurrency());  // Loom's worker threads
   double bare[3] = {1e30, 1e30, 1e30};
   const int counts[3] = {0, 1, 9};
   for (int rep = 0; rep < 3; ++rep)
     for (int k = 0; k < 3; ++k) bare[k] = std::fmin(bare[k], bench::loomBareBarriers(n, block, counts[k]));
-  const double perThread = 1e9 * cores / double(n);  // ns of one core per thread
+  const double perThread = 1e9 * workers / double(n);  // ns of one core per thread
   const double further = (bare[2] - bare[1]) / 8 * perThread;
   const double first = (bare[1] - bare[0]) * perThread - further;
   std::printf("(b) decomposed, kernels of bare __syncthreads, blocks of 256, ns of one core per thread: "
@@ -69,7 +69,6 @@ int main() {
               lockRed * 1e3, lockRed / loomRed, lockOk ? "" : "(WRONG RESULT)");
   // Floors: the shape of per-thread emulation without Loom (floors.cpp), on as many threads as
   // Loom has workers.
-  const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   std::vector<float> floorC(n), checkedC(n);
   double callAdd = 1e30, checkedAdd = 1e30;
   for (int rep = 0; rep < 3; ++rep) {

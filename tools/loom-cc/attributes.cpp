@@ -1,11 +1,6 @@
 #include "attributes.h"
 
 namespace loom::cc {
-namespace {
-bool isWord(std::string_view text, const std::vector<Token>& tokens, std::size_t i, std::string_view w) {
-  return i < tokens.size() && tokens[i].kind == TokenKind::Identifier && spelling(text, tokens[i]) == w;
-}
-}  // namespace
 
 std::optional<std::size_t> skipGroup(std::string_view text, const std::vector<Token>& tokens,
                                      std::size_t i) {

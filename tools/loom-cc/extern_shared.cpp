@@ -30,10 +30,7 @@ class ExternSharedFinder {
   }
 
  private:
-  bool isWord(std::size_t i, std::string_view w) const {
-    return i < tokens_.size() && tokens_[i].kind == TokenKind::Identifier &&
-           spelling(text_, tokens_[i]) == w;
-  }
+  bool isWord(std::size_t i, std::string_view w) const { return cc::isWord(text_, tokens_, i, w); }
   bool punct(std::size_t i, char c) const { return isPunct(text_, tokens_, i, c); }
 
   // Whether the '{' at `brace` opens `namespace [a::b] {` or `extern "C" {`.

@@ -157,6 +157,10 @@ bool isPunct(std::string_view text, const std::vector<Token>& tokens, std::size_
   return i < tokens.size() && tokens[i].kind == TokenKind::Punct && text[tokens[i].begin] == c;
 }
 
+bool isWord(std::string_view text, const std::vector<Token>& tokens, std::size_t i, std::string_view w) {
+  return i < tokens.size() && tokens[i].kind == TokenKind::Identifier && spelling(text, tokens[i]) == w;
+}
+
 bool adjacent(const std::vector<Token>& tokens, std::size_t i) {
   return i + 1 < tokens.size() && tokens[i].end == tokens[i + 1].begin;
 }

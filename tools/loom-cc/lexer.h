@@ -1,5 +1,6 @@
-// A small tokenizer for preprocessed C++ text: just enough for loom-cc's two rewrites to never look
-// inside string literals, character literals or comments, and to step over preprocessor lines.
+// A small tokenizer for preprocessed C++ text: just enough for loom-cc's rewrites (launches,
+// `__shared__` declarations) to never look inside string literals, character literals or
+// comments, and to step over preprocessor lines.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,9 @@ std::vector<Token> lex(std::string_view text);
 
 // True when `tokens[i]` is a Punct token spelled `c`.
 bool isPunct(std::string_view text, const std::vector<Token>& tokens, std::size_t i, char c);
+
+// True when `tokens[i]` is an Identifier (keywords included) spelled `w`.
+bool isWord(std::string_view text, const std::vector<Token>& tokens, std::size_t i, std::string_view w);
 
 // True when tokens[i] and tokens[i+1] touch (no whitespace between), as the '<' of "<<<" do.
 bool adjacent(const std::vector<Token>& tokens, std::size_t i);

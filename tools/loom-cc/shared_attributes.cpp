@@ -7,10 +7,6 @@
 namespace loom::cc {
 namespace {
 
-bool isWord(std::string_view text, const std::vector<Token>& tokens, std::size_t i, std::string_view w) {
-  return i < tokens.size() && tokens[i].kind == TokenKind::Identifier && spelling(text, tokens[i]) == w;
-}
-
 bool endsDeclarator(std::string_view text, const std::vector<Token>& tokens, std::size_t i) {
   if (i >= tokens.size() || tokens[i].kind != TokenKind::Punct) return i >= tokens.size();
   const char c = text[tokens[i].begin];

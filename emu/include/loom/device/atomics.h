@@ -79,6 +79,21 @@ unsigned short atomicAddBfloat16(unsigned short* address, unsigned short val);
 unsigned atomicAddBfloat162(unsigned* address, unsigned val);
 void atomicAddFloats(float* address, const float* val, float* old, unsigned count);
 }  // namespace loom::device
+// The typed forms for cuda_fp16.h and cuda_bf16.h: T's bits through `engine`, which works on
+// 16-bit elements or on 32-bit pairs.
+#define LOOM_ATOMIC_ADD_BITS(T, Bits, engine)                                                  \
+  __attribute__((always_inline)) inline T atomicAdd(T* address, T val) {                      \
+    static_assert(sizeof(T) == sizeof(Bits));                                                 \
+    Bits v;                                                                                   \
+    __builtin_memcpy(&v, &val, sizeof v);                                                     \
+    Bits old = ::loom::device::engine(reinterpret_cast<Bits*>(address), v);                   \
+    asm volatile("" ::: "memory"); /* never a tail call: the engine's return address is the site */ \
+    T result;                                                                                 \
+    __builtin_memcpy(&result, &old, sizeof result);                                           \
+    return result;                                                                            \
+  }                                                                                           \
+  __attribute__((always_inline)) inline T atomicAdd_block(T* a, T v) { return atomicAdd(a, v); } \
+  __attribute__((always_inline)) inline T atomicAdd_system(T* a, T v) { return atomicAdd(a, v); }
 __attribute__((always_inline)) inline float2 atomicAdd(float2* address, float2 val) {
   float2 old;
   ::loom::device::atomicAddFloats(&address->x, &val.x, &old.x, 2);
