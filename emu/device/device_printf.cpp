@@ -78,9 +78,8 @@ extern "C" int printf(const char* format, ...) {
       std::vsnprintf(text.data(), text.size(), format, args);
       text.resize(static_cast<std::size_t>(n));
     }
-    const LoomLaneBuiltins& b = loom_lane_builtins;
-    std::uint64_t block = b.ctaid.x + std::uint64_t(b.nctaid.x) * (b.ctaid.y + std::uint64_t(b.nctaid.y) * b.ctaid.z);
-    std::uint64_t thread = b.tid.x + std::uint64_t(b.ntid.x) * (b.tid.y + std::uint64_t(b.ntid.y) * b.tid.z);
+    std::uint64_t block = loom_ctaid.x + std::uint64_t(loom_nctaid.x) * (loom_ctaid.y + std::uint64_t(loom_nctaid.y) * loom_ctaid.z);
+    std::uint64_t thread = loom_tid.x + std::uint64_t(loom_ntid.x) * (loom_tid.y + std::uint64_t(loom_ntid.y) * loom_tid.z);
     std::uint64_t launch = loom::sched::BlockRunner::current()->launch().sequence;
     std::lock_guard lock(loom::device::bufferMutex());
     loom::device::buffer().push_back({launch, block, thread, 0, std::move(text)});

@@ -17,7 +17,7 @@
 #include "sched/worker.h"
 
 // The record device code reads threadIdx & co. from (loom/device/builtins.h).
-__thread LoomLaneBuiltins loom_lane_builtins;
+__thread uint3 loom_tid, loom_ctaid, loom_ntid, loom_nctaid;
 
 namespace loom {
 // Base of the running block's dynamic shared memory (extern __shared__), per worker thread.
@@ -108,9 +108,9 @@ void BlockRunner::run(Launch& launch, uint3 block) {
   lockstep_ = launch.counters != nullptr;
   if (lockstep_) lockstepBegin();
 
-  loom_lane_builtins.ctaid = block;
-  loom_lane_builtins.ntid = uint3{launch.block.x, launch.block.y, launch.block.z};
-  loom_lane_builtins.nctaid = uint3{launch.grid.x, launch.grid.y, launch.grid.z};
+  loom_ctaid = block;
+  loom_ntid = uint3{launch.block.x, launch.block.y, launch.block.z};
+  loom_nctaid = uint3{launch.grid.x, launch.grid.y, launch.grid.z};
   tDynamicSharedBase = worker_.sharedArena().base();
   mem::bindExternShared(tDynamicSharedBase);
 
@@ -167,7 +167,7 @@ void BlockRunner::reclaimFibers() {
   lane.state = Lane::State::Running;
   lane.result = 0;
   current_ = &lane;
-  loom_lane_builtins.tid = lane.tid;
+  loom_tid = lane.tid;
   ++nextUnstarted_;
 }
 

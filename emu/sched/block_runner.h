@@ -245,7 +245,7 @@ inline BlockRunner* BlockRunner::current() { return tCurrentRunner; }
 
 inline void BlockRunner::resumeAs(Lane& lane) {
   current_ = &lane;
-  loom_lane_builtins.tid = lane.tid;
+  loom_tid = lane.tid;
 }
 
 inline void BlockRunner::makeRunnable(Lane& lane, int result) {

@@ -514,6 +514,25 @@ static void testRuntimeAndBuiltins(int* d) {
   check("__CUDA_ARCH__undefined_in_host_code", !hostSeesCudaArch(), "__CUDA_ARCH__ is defined in host code");
 }
 
+// The builtins are variables in CUDA, so host code may use their names for its own things:
+// variables named blockDim and gridDim, members of those names.
+struct LaunchShape {
+  dim3 gridDim;
+  dim3 blockDim;
+};
+
+static void testBuiltinNamesInHostCode(int* d) {
+  dim3 blockDim(16, 4);
+  dim3 gridDim(3, 2);
+  LaunchShape shape{gridDim, blockDim};
+  builtinsKernel<<<shape.gridDim, shape.blockDim>>>(d);
+  CK_LAUNCH();
+  int r[7];
+  CK(cudaMemcpy(r, d, sizeof r, cudaMemcpyDeviceToHost));
+  check("builtin_names_as_host_variables_and_members", r[5] == 16 && r[1] == 4 && r[2] == 1 && r[6] == 3 && r[3] == 2,
+        "blockDim (%d,%d,%d) gridDim (%d,%d,%d), expected (16,4,1) and (3,2,1)", r[5], r[1], r[2], r[6], r[3], r[4]);
+}
+
 int main() {
   int* d;
   CK(cudaMalloc(&d, 1024 * sizeof(int)));
@@ -522,6 +541,7 @@ int main() {
   testDynamicShared(d);
   testFunctions(d);
   testRuntimeAndBuiltins(d);
+  testBuiltinNamesInHostCode(d);
   CK(cudaFree(d));
   return finish("language");
 }

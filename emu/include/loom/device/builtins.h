@@ -1,39 +1,23 @@
-// threadIdx, blockIdx, blockDim, gridDim and warpSize for the CUDA thread running now.
+// threadIdx, blockIdx, blockDim and gridDim for the CUDA thread running now.
 //
-// The values live in a thread-local record that the scheduler rewrites whenever it switches
-// lanes. They are read with inline assembly, not a C++ load, for two reasons: kernel code is
-// compiled with -fsanitize=thread, and a plain load would call the memory-access hook on every
-// `threadIdx.x`; and a non-volatile asm lets the compiler keep the value in a register for the
-// whole kernel call, which is right because a call of the kernel is one CUDA thread.
+// They are variables, as in CUDA, so that code may still use their names for its own things (a
+// host variable `dim3 blockDim(16, 16)`, a member `config.gridDim`, as nvcc allows): each is the
+// engine's thread-local value (loom/device/lane_builtins.h) declared here const under CUDA's
+// name. Two consequences of const, both wanted: -fsanitize=thread does not instrument reads of
+// a read-only variable, so `threadIdx.x` calls no memory-access hook; and the compiler may keep
+// the value in a register for the whole kernel call, which is right because a call of the kernel
+// is one CUDA thread (the scheduler rewrites the values before it resumes a lane). Initial-exec
+// TLS: valid in executables and in shared objects loaded at start-up.
 #pragma once
 
 #include "loom/device/lane_builtins.h"
 
-namespace loom::device {
-
-// One 32-bit field of loom_lane_builtins. Separate asm statements per component let the compiler
-// drop the ones a kernel never reads.
-template <unsigned Offset>
-__attribute__((always_inline)) inline unsigned readBuiltinField() {
-  long tlsOffset;
-  unsigned value;
-  // Initial-exec TLS: valid in executables and in shared objects loaded at start-up.
-  asm("movq loom_lane_builtins@gottpoff(%%rip), %0" : "=r"(tlsOffset));
-  asm("movl %%fs:%c2(%1), %0" : "=r"(value) : "r"(tlsOffset), "i"(Offset));
-  return value;
-}
-
-template <unsigned Offset>
-__attribute__((always_inline)) inline uint3 readBuiltin() {
-  return uint3{readBuiltinField<Offset>(), readBuiltinField<Offset + 4>(),
-               readBuiltinField<Offset + 8>()};
-}
-
-}  // namespace loom::device
-
-#define threadIdx (::loom::device::readBuiltin<0>())
-#define blockIdx (::loom::device::readBuiltin<12>())
-#define blockDim (::loom::device::readBuiltin<24>())
-#define gridDim (::loom::device::readBuiltin<36>())
+#define LOOM_BUILTIN(name, symbol) \
+  extern __thread const uint3 name __asm__(symbol) __attribute__((tls_model("initial-exec")))
+LOOM_BUILTIN(threadIdx, "loom_tid");
+LOOM_BUILTIN(blockIdx, "loom_ctaid");
+LOOM_BUILTIN(blockDim, "loom_ntid");
+LOOM_BUILTIN(gridDim, "loom_nctaid");
+#undef LOOM_BUILTIN
 
 inline constexpr int warpSize = 32;

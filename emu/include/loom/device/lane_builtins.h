@@ -1,18 +1,15 @@
-// The record threadIdx, blockIdx, blockDim and gridDim are read from (loom/device/builtins.h),
-// one per OS thread, rewritten by the scheduler whenever it switches lanes. Separate from the
-// macros so that the engine can write it without seeing them.
+// The values threadIdx, blockIdx, blockDim and gridDim are read from (loom/device/builtins.h),
+// one set per OS thread, rewritten by the scheduler whenever it switches lanes. Separate from
+// builtins.h so that the engine writes them under these names while kernel code reads them,
+// const, under CUDA's. Named after PTX's special registers.
 #pragma once
 
 #include "vector_types.h"
 
 extern "C" {
-// Written by the scheduler only. Layout is relied on by the accessors in builtins.h.
-// Field names are PTX's special registers, so the builtins' macros cannot collide with them.
-struct LoomLaneBuiltins {
-  uint3 tid;     // threadIdx
-  uint3 ctaid;   // blockIdx
-  uint3 ntid;    // blockDim
-  uint3 nctaid;  // gridDim
-};
-extern __thread LoomLaneBuiltins loom_lane_builtins;
+// Written by the scheduler only.
+extern __thread uint3 loom_tid;     // threadIdx
+extern __thread uint3 loom_ctaid;   // blockIdx
+extern __thread uint3 loom_ntid;    // blockDim
+extern __thread uint3 loom_nctaid;  // gridDim
 }
