@@ -31,6 +31,14 @@ cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
 cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config);
 cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
 cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+// sm_90's banks are four bytes wide whatever is asked (deprecated in CUDA 12, still declared).
+[[deprecated]] cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* pConfig);
+[[deprecated]] cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
+[[deprecated]] cudaError_t cudaFuncSetSharedMemConfig(const void* func, cudaSharedMemConfig config);
+// Peer access: Loom emulates one device, which is no peer of itself.
+cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice);
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 cudaError_t cudaFree(void* devPtr);
 
 // Errors
@@ -79,8 +87,14 @@ cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t coun
                                       cudaMemcpyKind kind, cudaStream_t stream = 0);
 cudaError_t cudaGetSymbolAddress(void** devPtr, const void* symbol);
 cudaError_t cudaGetSymbolSize(size_t* size, const void* symbol);
-cudaError_t cudaMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,
-                                 cudaStream_t stream = 0);
+cudaError_t cudaMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t count);
+cudaError_t cudaMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice, size_t count,
+                                cudaStream_t stream = 0);
+// Unified-memory hints, in CUDA 13's forms: checked as the device checks them, then without
+// effect (host and device share one memory under Loom).
+cudaError_t cudaMemPrefetchAsync(const void* devPtr, size_t count, cudaMemLocation location,
+                                 unsigned int flags, cudaStream_t stream = 0);
+cudaError_t cudaMemAdvise(const void* devPtr, size_t count, cudaMemoryAdvise advice, cudaMemLocation location);
 
 // Streams and events
 cudaError_t cudaStreamCreate(cudaStream_t* pStream);
@@ -101,6 +115,60 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
+
+// Stream capture (emu/runtime/stream_capture.cpp)
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus* pCaptureStatus);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus* captureStatus_out,
+                                     unsigned long long* id_out = 0, cudaGraph_t* graph_out = 0,
+                                     const cudaGraphNode_t** dependencies_out = 0,
+                                     const cudaGraphEdgeData** edgeData_out = 0,
+                                     size_t* numDependencies_out = 0);
+cudaError_t cudaThreadExchangeStreamCaptureMode(cudaStreamCaptureMode* mode);
+
+// Graphs (emu/runtime/graph_api.cpp)
+cudaError_t cudaGraphCreate(cudaGraph_t* pGraph, unsigned int flags);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphClone(cudaGraph_t* pGraphClone, cudaGraph_t originalGraph);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t* pDependencies, size_t numDependencies,
+                                   const cudaKernelNodeParams* pNodeParams);
+cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, cudaKernelNodeParams* pNodeParams);
+cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const cudaKernelNodeParams* pNodeParams);
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
+                                     const cudaGraphNode_t* pDependencies, size_t numDependencies, void* dst,
+                                     const void* src, size_t count, cudaMemcpyKind kind);
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
+                                   const cudaGraphNode_t* pDependencies, size_t numDependencies,
+                                   const cudaMemsetParams* pMemsetParams);
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
+                                 const cudaGraphNode_t* pDependencies, size_t numDependencies,
+                                 const cudaHostNodeParams* pNodeParams);
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
+                                       const cudaGraphNode_t* pDependencies, size_t numDependencies,
+                                       cudaGraph_t childGraph);
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,
+                                  const cudaGraphNode_t* pDependencies, size_t numDependencies);
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
+                                     const cudaGraphEdgeData* edgeData, size_t numDependencies);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* pType);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, size_t* numNodes);
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* pRootNodes, size_t* pNumRootNodes);
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t* from, cudaGraphNode_t* to,
+                              cudaGraphEdgeData* edgeData, size_t* numEdges);
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t* pDependencies,
+                                         cudaGraphEdgeData* edgeData, size_t* pNumDependencies);
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t* pDependentNodes,
+                                           cudaGraphEdgeData* edgeData, size_t* pNumDependentNodes);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t* pGraphExec, cudaGraph_t graph, unsigned long long flags = 0);
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* pGraphExec, cudaGraph_t graph,
+                                          unsigned long long flags = 0);
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+                                             const cudaKernelNodeParams* pNodeParams);
+cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
 
 // Kernels
 // Works for kernels Loom has seen typed before (a <<<>>> launch, the typed overload,

@@ -67,6 +67,28 @@
 #define cudaCpuDeviceId ((int)-1)
 #define cudaInvalidDeviceId ((int)-2)
 
+// Unified-memory advice (cudaMemAdvise) and the locations advice and prefetches name.
+enum cudaMemoryAdvise {
+  cudaMemAdviseSetReadMostly = 1,
+  cudaMemAdviseUnsetReadMostly = 2,
+  cudaMemAdviseSetPreferredLocation = 3,
+  cudaMemAdviseUnsetPreferredLocation = 4,
+  cudaMemAdviseSetAccessedBy = 5,
+  cudaMemAdviseUnsetAccessedBy = 6,
+};
+enum cudaMemLocationType {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeNone = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4,
+};
+struct cudaMemLocation {
+  enum cudaMemLocationType type;
+  int id;
+};
+
 // Calling convention of callbacks: empty off Windows, which Loom does not target.
 #ifndef CUDART_CB
 #define CUDART_CB
@@ -666,3 +688,5 @@ typedef void(CUDART_CB* cudaHostFn_t)(void* userData);
 // cudaStreamAddCallback's callback (CUDA declares it in cuda_runtime_api.h).
 typedef void(CUDART_CB* cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
                                              void* userData);
+
+#include "loom/runtime/graph_types.h"

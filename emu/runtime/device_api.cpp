@@ -2,12 +2,14 @@
 #include <atomic>
 #include <cstring>
 
+#include "cuda_profiler_api.h"
 #include "cuda_runtime_api.h"
 #include "loom/runtime/device_properties.h"
 #include "mem/device_heap.h"
 #include "mem/device_malloc.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
+#include "runtime/stream_capture.h"
 #include "sched/worker.h"
 
 using namespace loom::runtime;
@@ -75,7 +77,10 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
   return stickyOr(deviceAttribute(value, attr));
 }
 
-cudaError_t cudaDeviceSynchronize(void) { return synchronizeAll(); }
+cudaError_t cudaDeviceSynchronize(void) {
+  if (cudaError_t e = refuseDeviceSynchronize(); e != cudaSuccess) return recordError(e);
+  return synchronizeAll();
+}
 
 cudaError_t cudaDeviceReset(void) {
   DeviceQueue::instance().waitAll();
@@ -150,3 +155,47 @@ int registerEmulatedArch(int arch) {
   return arch;
 }
 }  // namespace loom::runtime
+
+// sm_90's shared-memory banks are four bytes wide; the configuration calls (deprecated since
+// CUDA 12) accept a setting and change nothing, as on the H100
+// (validate/results/h100-sm90/tests.cuda.memory_hints).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+extern "C" {
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* pConfig) {
+  if (!pConfig) return recordError(cudaErrorInvalidValue);
+  *pConfig = cudaSharedMemBankSizeFourByte;
+  return stickyOr(cudaSuccess);
+}
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config) {
+  if (config < cudaSharedMemBankSizeDefault || config > cudaSharedMemBankSizeEightByte)
+    return recordError(cudaErrorInvalidValue);
+  return stickyOr(cudaSuccess);
+}
+cudaError_t cudaFuncSetSharedMemConfig(const void* func, cudaSharedMemConfig config) {
+  if (!func) return recordError(cudaErrorInvalidDeviceFunction);
+  return cudaDeviceSetSharedMemConfig(config);
+}
+
+// Peer access between devices: with one device there is no peer. The device itself is not its
+// own peer (cudaDeviceCanAccessPeer answers 0, enabling answers cudaErrorPeerAccessUnsupported).
+cudaError_t cudaDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice) {
+  if (!canAccessPeer) return recordError(cudaErrorInvalidValue);
+  if (device != 0 || peerDevice != 0) return recordError(cudaErrorInvalidDevice);
+  *canAccessPeer = 0;
+  return stickyOr(cudaSuccess);
+}
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int) {
+  if (peerDevice != 0) return recordError(cudaErrorInvalidDevice);
+  return recordError(cudaErrorPeerAccessUnsupported);
+}
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice) {
+  if (peerDevice != 0) return recordError(cudaErrorInvalidDevice);
+  return recordError(cudaErrorPeerAccessNotEnabled);
+}
+
+// The profiler's range: Loom's counters have their own switch (LOOM_REPORT, loom/report.h).
+cudaError_t cudaProfilerStart(void) { return stickyOr(cudaSuccess); }
+cudaError_t cudaProfilerStop(void) { return stickyOr(cudaSuccess); }
+}  // extern "C"
+#pragma GCC diagnostic pop

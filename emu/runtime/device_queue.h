@@ -33,8 +33,17 @@ private:
   State* state_;
 };
 
+// What became of an operation issued to a stream: queued (its sequence number), captured into
+// a graph (sequence 0: nothing to wait for), or refused by a capture (error).
+struct Submission {
+  std::uint64_t sequence = 0;
+  cudaError_t error = cudaSuccess;
+};
+
 // Queues an operation on a stream (the default stream for 0): the stream's synchronisation
-// then covers it. Every stream operation goes through here.
-std::uint64_t submitToStream(cudaStream_t stream, std::function<void()> operation);
+// then covers it. Every stream operation goes through here; while the stream is capturing, the
+// operation becomes a graph node of `type` instead (runtime/stream_capture.h), and so it must
+// be one that can run again at every launch of the graph.
+Submission submitToStream(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> operation);
 
 }  // namespace loom::runtime

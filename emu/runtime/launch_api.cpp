@@ -13,14 +13,13 @@
 #include "report/symbolize.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
+#include "runtime/kernel_call.h"
 #include "runtime/kernel_registry.h"
 #include "sched/grid_executor.h"
 #include "sched/launch.h"
 #include "sched/watchdog.h"
 
 namespace loom::runtime {
-
-namespace {
 
 // CUDA 13 answers every invalid configuration with cudaErrorInvalidValue, not the older
 // cudaErrorInvalidConfiguration (validate/results/h100-sm90/probes.launch_errors/stdout.txt).
@@ -38,6 +37,8 @@ cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t
   if (sharedBytes > kernelSettings(kernel).maxDynamicSharedBytes) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
+
+namespace {
 
 // racecheck's global-memory detector sees one launch at a time: the kernel boundary orders all.
 void runWithGlobalRaceCheck(sched::Launch& launch) {
@@ -77,22 +78,30 @@ void execute(sched::Launch& launch) {
 
 }  // namespace
 
+std::function<void()> kernelOperation(KernelCall call) {
+  return [call = std::move(call)] {
+    sched::Launch launch;
+    launch.kernel = call.kernel;
+    launch.run = call.run;
+    launch.arguments = call.arguments;
+    launch.grid = call.grid;
+    launch.block = call.block;
+    launch.dynamicSharedBytes = call.sharedBytes;
+    if (call.counted) launch.counters = check::Recorder::instance().begin(call.kernel, call.grid, call.block);
+    execute(launch);
+  };
+}
+
 cudaError_t launchKernel(const void* kernel, RunThreads run,
                          std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
                          size_t sharedBytes, cudaStream_t stream) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (cudaError_t e = checkConfiguration(kernel, grid, block, sharedBytes); e != cudaSuccess)
     return recordError(e);
-  auto launch = std::make_shared<sched::Launch>();
-  launch->kernel = kernel;
-  launch->run = run;
-  launch->arguments = std::move(arguments);
-  launch->grid = grid;
-  launch->block = block;
-  launch->dynamicSharedBytes = sharedBytes;
-  launch->counters = check::Recorder::instance().begin(kernel, grid, block);
-  submitToStream(stream, [launch] { execute(*launch); });
-  return cudaSuccess;
+  KernelCall call{kernel, run, std::move(arguments), grid, block, sharedBytes,
+                  check::Recorder::instance().enabled()};
+  Submission done = submitToStream(stream, cudaGraphNodeTypeKernel, kernelOperation(std::move(call)));
+  return done.error != cudaSuccess ? recordError(done.error) : cudaSuccess;
 }
 
 }  // namespace loom::runtime

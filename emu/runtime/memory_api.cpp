@@ -15,6 +15,8 @@
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
 #include "runtime/host_registry.h"
+#include "runtime/memory_operations.h"
+#include "runtime/stream_capture.h"
 
 namespace loom::texture {
 cudaError_t copy3DWithArrays(const cudaMemcpy3DParms* p);
@@ -70,6 +72,13 @@ cudaMemoryType memoryType(const void* p) {
   return cudaMemoryTypeUnregistered;
 }
 
+// initcheck follows what copies and memsets write (and what copies read), in stream order.
+bool initChecks() { return loom::check::sanitizer::tool() == loom::check::sanitizer::Tool::Initcheck; }
+
+}  // namespace
+
+namespace loom::runtime {
+
 bool deviceAccessible(const void* p) { return memoryType(p) != cudaMemoryTypeUnregistered; }
 
 // What the device does with an explicit direction (validate/results/h100-sm90/probes.launch_errors/stdout.txt,
@@ -91,8 +100,36 @@ cudaError_t checkDirection(void* dst, const void* src, cudaMemcpyKind kind) {
 }
 
 
-// initcheck follows what copies and memsets write (and what copies read), in stream order.
-bool initChecks() { return loom::check::sanitizer::tool() == loom::check::sanitizer::Tool::Initcheck; }
+std::function<void()> copyOperation(void* dst, const void* src, size_t count, const char* api) {
+  bool init = initChecks();
+  return [=] {
+    if (init) [[unlikely]] initcheck::copied(dst, count, src, count, count, 1, api);
+    std::memmove(dst, src, count);
+  };
+}
+
+std::function<void()> fillOperation(void* dst, unsigned value, unsigned elementSize, size_t pitch, size_t width,
+                                    size_t height) {
+  bool init = initChecks();
+  auto* d = static_cast<char*>(dst);
+  return [=] {
+    size_t bytes = width * elementSize;
+    if (init) [[unlikely]] initcheck::hostWrote(d, pitch, bytes, height);
+    for (size_t row = 0; row < height; ++row) {
+      char* line = d + row * pitch;
+      if (elementSize == 1) {
+        std::memset(line, static_cast<int>(value), bytes);
+        continue;
+      }
+      for (size_t i = 0; i < width; ++i) std::memcpy(line + i * elementSize, &value, elementSize);  // little-endian
+    }
+  };
+}
+
+}  // namespace loom::runtime
+
+namespace {
+
 
 cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, bool async,
                  cudaStream_t stream, const char* api) {
@@ -103,12 +140,9 @@ cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, 
   // With pageable host memory, CUDA's "async" copies return only once the host buffer has been
   // read (to host memory: once the copy is done), so the caller may reuse it at once.
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
-  bool init = initChecks();
-  std::uint64_t seq = submitToStream(stream, [=] {
-    if (init) [[unlikely]] initcheck::copied(dst, count, src, count, count, 1, api);
-    std::memmove(dst, src, count);
-  });
-  if (!async) DeviceQueue::instance().waitFor(seq);
+  Submission done = submitToStream(stream, cudaGraphNodeTypeMemcpy, copyOperation(dst, src, count, api));
+  if (done.error != cudaSuccess) return recordError(done.error);
+  if (!async) DeviceQueue::instance().waitFor(done.sequence);
   return stickyOr(cudaSuccess);
 }
 
@@ -123,11 +157,12 @@ cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, siz
   auto* s = static_cast<const char*>(src);
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
   bool init = initChecks();
-  std::uint64_t seq = submitToStream(stream, [=] {
+  Submission done = submitToStream(stream, cudaGraphNodeTypeMemcpy, [=] {
     if (init) [[unlikely]] initcheck::copied(d, dpitch, s, spitch, width, height, api);
     for (size_t row = 0; row < height; ++row) std::memmove(d + row * dpitch, s + row * spitch, width);
   });
-  if (!async) DeviceQueue::instance().waitFor(seq);
+  if (done.error != cudaSuccess) return recordError(done.error);
+  if (!async) DeviceQueue::instance().waitFor(done.sequence);
   return stickyOr(cudaSuccess);
 }
 
@@ -136,13 +171,10 @@ cudaError_t fill(void* dst, int value, size_t pitch, size_t width, size_t height
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (width == 0 || height == 0) return cudaSuccess;
   if (!dst || !deviceAccessible(dst)) return recordError(cudaErrorInvalidValue);
-  auto* d = static_cast<char*>(dst);
-  bool init = initChecks();
-  std::uint64_t seq = submitToStream(stream, [=] {
-    if (init) [[unlikely]] initcheck::hostWrote(d, pitch, width, height);
-    for (size_t row = 0; row < height; ++row) std::memset(d + row * pitch, value, width);
-  });
-  if (!async) DeviceQueue::instance().waitFor(seq);
+  Submission done = submitToStream(stream, cudaGraphNodeTypeMemset,
+                                   fillOperation(dst, static_cast<unsigned>(value), 1, pitch, width, height));
+  if (done.error != cudaSuccess) return recordError(done.error);
+  if (!async) DeviceQueue::instance().waitFor(done.sequence);
   return stickyOr(cudaSuccess);
 }
 
@@ -171,7 +203,11 @@ constexpr size_t kPitchAlignment = 512;  // cudaDeviceProp::texturePitchAlignmen
 
 extern "C" {
 
-cudaError_t cudaMalloc(void** devPtr, size_t size) { return allocate(devPtr, size, AllocationKind::Device); }
+cudaError_t cudaMalloc(void** devPtr, size_t size) {
+  // One of the calls stream capture forbids unless relaxed (runtime/stream_capture.h).
+  if (unsafeCallDuringCapture()) return recordError(cudaErrorStreamCaptureUnsupported);
+  return allocate(devPtr, size, AllocationKind::Device);
+}
 
 cudaError_t cudaMallocManaged(void** devPtr, size_t size, unsigned int flags) {
   if (size == 0) return recordError(cudaErrorInvalidValue);
@@ -215,7 +251,8 @@ cudaError_t cudaFree(void* devPtr) {
 // The stream-ordered allocator (CUDA 11.2). Memory is taken at once, which is valid for any use
 // ordered after the call in the stream; the free is queued on the stream, after the work
 // already there that may still use the memory.
-cudaError_t cudaMallocAsync(void** devPtr, size_t size, cudaStream_t) {
+cudaError_t cudaMallocAsync(void** devPtr, size_t size, cudaStream_t stream) {
+  if (capturing(stream)) submitToStream(stream, cudaGraphNodeTypeMemAlloc, [] {});  // the node
   return allocate(devPtr, size, AllocationKind::Device);
 }
 
@@ -224,10 +261,14 @@ cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   auto a = DeviceHeap::instance().find(devPtr);
   if (!a || a->kind != AllocationKind::Device || a->base != reinterpret_cast<std::uintptr_t>(devPtr)) return recordError(cudaErrorInvalidValue);
-  submitToStream(stream, [devPtr] {
+  // Captured in a graph, the free is a node that leaves the memory to the graph's later launches
+  // (CUDA gives a graph's allocations fixed addresses; Loom's allocation is the one made when the
+  // capture called cudaMallocAsync).
+  Submission done = submitToStream(stream, cudaGraphNodeTypeMemFree, [devPtr, captured = capturing(stream)] {
+    if (captured) return;
     DeviceHeap::instance().release(devPtr, [](AllocationKind k) { return k == AllocationKind::Device; });
   });
-  return stickyOr(cudaSuccess);
+  return done.error != cudaSuccess ? recordError(done.error) : stickyOr(cudaSuccess);
 }
 
 cudaError_t cudaFreeHost(void* ptr) {
@@ -268,6 +309,16 @@ cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind 
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
   return copy(dst, src, count, kind, true, stream, "cudaMemcpyAsync");
+}
+// Copies between devices: with one device, a copy within it (any other ordinal is invalid).
+cudaError_t cudaMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t count) {
+  if (dstDevice != 0 || srcDevice != 0) return recordError(cudaErrorInvalidDevice);
+  return copy(dst, src, count, cudaMemcpyDeviceToDevice, false, nullptr, "cudaMemcpyPeer");
+}
+cudaError_t cudaMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice, size_t count,
+                                cudaStream_t stream) {
+  if (dstDevice != 0 || srcDevice != 0) return recordError(cudaErrorInvalidDevice);
+  return copy(dst, src, count, cudaMemcpyDeviceToDevice, true, stream, "cudaMemcpyPeerAsync");
 }
 cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                          size_t height, cudaMemcpyKind kind) {
@@ -329,8 +380,6 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
   attributes->hostPointer = attributes->type != cudaMemoryTypeDevice ? const_cast<void*>(ptr) : nullptr;
   return stickyOr(cudaSuccess);
 }
-
-cudaError_t cudaMemPrefetchAsync(const void*, size_t, int, cudaStream_t) { return stickyOr(cudaSuccess); }
 
 // Symbols: __device__ and __constant__ variables are ordinary globals under Loom, addressed
 // directly. The C++ overloads in cuda_runtime.h pass sizeof the variable for range checks.

@@ -1,7 +1,5 @@
-// Streams, events and host callbacks over the single device queue (runtime/device_queue.h).
-// A stream remembers the sequence number of its last operation, an event the one of its last
-// record; synchronising is waiting for that number.
-#include <atomic>
+// Streams, events and host callbacks over the single device queue (runtime/device_queue.h and
+// runtime/stream.h); work issued to a capturing stream goes to runtime/stream_capture.h.
 #include <chrono>
 #include <mutex>
 #include <set>
@@ -9,20 +7,10 @@
 #include "cuda_runtime_api.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
+#include "runtime/stream.h"
+#include "runtime/stream_capture.h"
 
 using namespace loom::runtime;
-
-struct CUstream_st {
-  std::atomic<std::uint64_t> last{0};
-  unsigned flags = 0;
-  int priority = 0;
-};
-
-struct CUevent_st {
-  std::atomic<std::uint64_t> recorded{0};   // sequence of the latest record; 0: never recorded
-  std::atomic<double> milliseconds{0};      // when the record ran on the device
-  unsigned flags = 0;
-};
 
 namespace {
 
@@ -31,14 +19,6 @@ std::set<const void*> gStreams;
 std::set<const void*> gEvents;
 
 CUstream_st gDefaultStream;
-
-bool isDefault(cudaStream_t s) { return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread; }
-
-CUstream_st* resolve(cudaStream_t s) {
-  if (isDefault(s)) return &gDefaultStream;
-  std::lock_guard lock(gHandlesMutex);
-  return gStreams.count(s) ? s : nullptr;
-}
 
 bool validEvent(cudaEvent_t e) {
   std::lock_guard lock(gHandlesMutex);
@@ -50,20 +30,33 @@ double nowMs() {
   return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
-std::uint64_t submitOn(CUstream_st* s, std::function<void()> op) {
+Submission submitOn(CUstream_st* s, bool legacy, cudaGraphNodeType type, std::function<void()> op) {
+  if (auto captured = captureOperation(s, legacy, type, op)) return *captured;
   std::uint64_t seq = DeviceQueue::instance().submit(std::move(op));
   s->last.store(seq);
-  return seq;
+  return Submission{seq, cudaSuccess};
 }
 
 }  // namespace
 
 namespace loom::runtime {
-std::uint64_t submitToStream(cudaStream_t stream, std::function<void()> op) {
-  CUstream_st* s = resolve(stream);
-  if (!s) s = &gDefaultStream;  // callers validate handles where CUDA does
-  return submitOn(s, std::move(op));
+
+bool isDefaultStream(cudaStream_t s) {
+  return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread;
 }
+
+CUstream_st* resolveStream(cudaStream_t s) {
+  if (isDefaultStream(s)) return &gDefaultStream;
+  std::lock_guard lock(gHandlesMutex);
+  return gStreams.count(s) ? s : nullptr;
+}
+
+Submission submitToStream(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> op) {
+  CUstream_st* s = resolveStream(stream);
+  if (!s) s = &gDefaultStream;  // callers validate handles where CUDA does
+  return submitOn(s, s == &gDefaultStream, type, std::move(op));
+}
+
 }  // namespace loom::runtime
 
 extern "C" {
@@ -84,11 +77,12 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags)
 cudaError_t cudaStreamCreate(cudaStream_t* pStream) { return cudaStreamCreateWithPriority(pStream, 0, 0); }
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-  if (isDefault(stream)) return recordError(cudaErrorInvalidResourceHandle);
+  if (isDefaultStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
   {
     std::lock_guard lock(gHandlesMutex);
     if (!gStreams.erase(stream)) return recordError(cudaErrorInvalidResourceHandle);
   }
+  leaveCapture(stream);
   // Work already queued in the stream still completes; the handle goes once it has.
   DeviceQueue::instance().waitFor(stream->last.load());
   delete stream;
@@ -96,25 +90,28 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
-  CUstream_st* s = resolve(stream);
+  CUstream_st* s = resolveStream(stream);
   if (!s) return recordError(cudaErrorInvalidResourceHandle);
+  if (cudaError_t e = refuseStreamSynchronize(s); e != cudaSuccess) return recordError(e);
   // The legacy default stream synchronises with every blocking stream: wait for everything.
-  DeviceQueue::instance().waitFor(isDefault(stream) ? DeviceQueue::instance().lastSubmitted() : s->last.load());
+  DeviceQueue::instance().waitFor(isDefaultStream(stream) ? DeviceQueue::instance().lastSubmitted() : s->last.load());
   return stickyOr(cudaSuccess);
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
-  CUstream_st* s = resolve(stream);
+  CUstream_st* s = resolveStream(stream);
   if (!s) return recordError(cudaErrorInvalidResourceHandle);
-  std::uint64_t seq = isDefault(stream) ? DeviceQueue::instance().lastSubmitted() : s->last.load();
+  if (cudaError_t e = refuseStreamSynchronize(s); e != cudaSuccess) return recordError(e);
+  std::uint64_t seq = isDefaultStream(stream) ? DeviceQueue::instance().lastSubmitted() : s->last.load();
   if (cudaError_t sticky = stickyError(); sticky != cudaSuccess) return recordError(sticky);
   return DeviceQueue::instance().completed(seq) ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
-  CUstream_st* s = resolve(stream);
+  CUstream_st* s = resolveStream(stream);
   if (!s) return recordError(cudaErrorInvalidResourceHandle);
   if (!validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
+  if (auto joined = captureEventWait(s, event)) return *joined == cudaSuccess ? stickyOr(cudaSuccess) : recordError(*joined);
   // The queue is in order, so later work already waits for the record; the stream itself is
   // not complete (cudaStreamQuery, cudaStreamSynchronize) until the record is.
   std::uint64_t recorded = event->recorded.load();
@@ -125,20 +122,21 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData) {
-  CUstream_st* s = resolve(stream);
+  CUstream_st* s = resolveStream(stream);
   if (!s) return recordError(cudaErrorInvalidResourceHandle);
   if (!fn) return recordError(cudaErrorInvalidValue);
-  submitOn(s, [fn, userData] { fn(userData); });
-  return stickyOr(cudaSuccess);
+  Submission done = submitOn(s, isDefaultStream(stream), cudaGraphNodeTypeHost, [fn, userData] { fn(userData); });
+  return done.error != cudaSuccess ? recordError(done.error) : stickyOr(cudaSuccess);
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void* userData, unsigned int flags) {
-  CUstream_st* s = resolve(stream);
+  CUstream_st* s = resolveStream(stream);
   if (!s) return recordError(cudaErrorInvalidResourceHandle);
   if (!callback || flags != 0) return recordError(cudaErrorInvalidValue);
-  submitOn(s, [callback, stream, userData] { callback(stream, stickyError(), userData); });
-  return stickyOr(cudaSuccess);
+  Submission done = submitOn(s, isDefaultStream(stream), cudaGraphNodeTypeHost,
+                             [callback, stream, userData] { callback(stream, stickyError(), userData); });
+  return done.error != cudaSuccess ? recordError(done.error) : stickyOr(cudaSuccess);
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
@@ -169,10 +167,13 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  CUstream_st* s = resolve(stream);
+  CUstream_st* s = resolveStream(stream);
   if (!s || !validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
-  std::uint64_t seq = submitOn(s, [event] { event->milliseconds.store(nowMs()); });
-  event->recorded.store(seq);
+  if (captureEventRecord(s, event)) return stickyOr(cudaSuccess);
+  Submission done = submitOn(s, isDefaultStream(stream), cudaGraphNodeTypeEventRecord,
+                             [event] { event->milliseconds.store(nowMs()); });
+  if (done.error != cudaSuccess) return recordError(done.error);
+  event->recorded.store(done.sequence);
   return stickyOr(cudaSuccess);
 }
 

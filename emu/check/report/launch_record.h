@@ -1,6 +1,7 @@
 // What the counters collect for one launch, and the process-wide list of launches in launch
-// order. A record is created when the launch is issued (so the list is in the program's launch
-// order even though launches run asynchronously) and filled by the workers as its blocks end.
+// order. A record is created when the launch starts on the device queue, which runs launches in
+// the order they were issued (a graph's kernels in the graph's order, at each launch of the
+// graph), and filled by the workers as its blocks end.
 #pragma once
 
 #include <memory>
@@ -33,7 +34,7 @@ public:
   bool enabled() const;
   void setEnabled(bool on);
 
-  // A new record for a launch being issued, or null when counters are off.
+  // A new record for a launch about to run (counted: counters were on when it was issued).
   std::shared_ptr<LaunchRecord> begin(const void* kernel, dim3 grid, dim3 block);
   std::vector<std::shared_ptr<LaunchRecord>> records() const;
   void clear();

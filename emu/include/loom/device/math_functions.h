@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "isa/float/fast_divide.h"
 #include "isa/math/erf.h"
 #include "isa/math/exp_log.h"
 #include "isa/math/fast_math.h"
@@ -65,6 +66,12 @@ inline void sincospif(float x, float* s, float* c) {
   *c = cospif(x);
 }
 inline void sincospi(double x, double* s, double* c) { ::loom::isa::sincospi(x, s, c); }
+
+// fdividef(x, y): x / y, and __fdividef under --use_fast_math (as CUDA's math_functions.hpp
+// defines it; tests/cuda/math_constants.cu records both on the H100).
+inline float fdividef(float x, float y) {
+  return ::loom::device::fastMathEnabled() ? ::loom::isa::fdividef<true>(x, y) : x / y;
+}
 
 // The fast-math intrinsics (device-only in CUDA).
 inline float __sinf(float x) { return ::loom::isa::fast::sinf(x); }
