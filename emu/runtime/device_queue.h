@@ -43,7 +43,10 @@ struct Submission {
 // Queues an operation on a stream (the default stream for 0): the stream's synchronisation
 // then covers it. Every stream operation goes through here; while the stream is capturing, the
 // operation becomes a graph node of `type` instead (runtime/stream_capture.h), and so it must
-// be one that can run again at every launch of the graph.
-Submission submitToStream(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> operation);
+// be one that can run again at every launch of the graph. A launch passes its call too, which a
+// captured kernel node keeps (cudaGraphKernelNodeGetParams/SetParams).
+struct KernelCall;
+Submission submitToStream(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> operation,
+                          const KernelCall* kernel = nullptr);
 
 }  // namespace loom::runtime

@@ -127,6 +127,13 @@ cudaError_t list(const std::vector<T>& items, T* out, size_t* count) {
   return stickyOr(cudaSuccess);
 }
 
+// The same for the getters that also answer edge data: every Loom edge is a default one.
+cudaError_t listWithEdges(const std::vector<CUgraphNode_st*>& nodes, cudaGraphNode_t* out, cudaGraphEdgeData* edgeData,
+                          size_t* count) {
+  if (out && edgeData && count) std::fill_n(edgeData, *count, cudaGraphEdgeData{});
+  return list(nodes, out, count);
+}
+
 }  // namespace
 
 extern "C" {
@@ -278,9 +285,7 @@ cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t* from, cudaGrap
     }
   if (from) {
     size_t room = *numEdges;
-    list(targets, to, &room);
-    if (edgeData)
-      for (size_t i = 0; i < *numEdges; ++i) edgeData[i] = cudaGraphEdgeData{};
+    listWithEdges(targets, to, edgeData, &room);
   }
   return list(sources, from, numEdges);
 }
@@ -288,17 +293,13 @@ cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t* from, cudaGrap
 cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t* pDependencies,
                                          cudaGraphEdgeData* edgeData, size_t* pNumDependencies) {
   if (!node) return recordError(cudaErrorInvalidValue);
-  if (pDependencies && edgeData && pNumDependencies)
-    for (size_t i = 0; i < *pNumDependencies; ++i) edgeData[i] = cudaGraphEdgeData{};
-  return list(node->dependencies, pDependencies, pNumDependencies);
+  return listWithEdges(node->dependencies, pDependencies, edgeData, pNumDependencies);
 }
 
 cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t* pDependentNodes,
                                            cudaGraphEdgeData* edgeData, size_t* pNumDependentNodes) {
   if (!node) return recordError(cudaErrorInvalidValue);
-  if (pDependentNodes && edgeData && pNumDependentNodes)
-    for (size_t i = 0; i < *pNumDependentNodes; ++i) edgeData[i] = cudaGraphEdgeData{};
-  return list(node->dependents, pDependentNodes, pNumDependentNodes);
+  return listWithEdges(node->dependents, pDependentNodes, edgeData, pNumDependentNodes);
 }
 
 cudaError_t cudaGraphInstantiate(cudaGraphExec_t* pGraphExec, cudaGraph_t graph, unsigned long long) {

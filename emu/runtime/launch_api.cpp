@@ -100,7 +100,7 @@ cudaError_t launchKernel(const void* kernel, RunThreads run,
     return recordError(e);
   KernelCall call{kernel, run, std::move(arguments), grid, block, sharedBytes,
                   check::Recorder::instance().enabled()};
-  Submission done = submitToStream(stream, cudaGraphNodeTypeKernel, kernelOperation(std::move(call)));
+  Submission done = submitToStream(stream, cudaGraphNodeTypeKernel, kernelOperation(call), &call);
   return done.error != cudaSuccess ? recordError(done.error) : cudaSuccess;
 }
 

@@ -252,7 +252,10 @@ cudaError_t cudaFree(void* devPtr) {
 // ordered after the call in the stream; the free is queued on the stream, after the work
 // already there that may still use the memory.
 cudaError_t cudaMallocAsync(void** devPtr, size_t size, cudaStream_t stream) {
-  if (capturing(stream)) submitToStream(stream, cudaGraphNodeTypeMemAlloc, [] {});  // the node
+  if (capturing(stream)) {  // the node; the memory is taken now, once (cudaFreeAsync)
+    Submission done = submitToStream(stream, cudaGraphNodeTypeMemAlloc, [] {});
+    if (done.error != cudaSuccess) return recordError(done.error);
+  }
   return allocate(devPtr, size, AllocationKind::Device);
 }
 
@@ -264,10 +267,12 @@ cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
   // Captured in a graph, the free is a node that leaves the memory to the graph's later launches
   // (CUDA gives a graph's allocations fixed addresses; Loom's allocation is the one made when the
   // capture called cudaMallocAsync).
-  Submission done = submitToStream(stream, cudaGraphNodeTypeMemFree, [devPtr, captured = capturing(stream)] {
-    if (captured) return;
-    DeviceHeap::instance().release(devPtr, [](AllocationKind k) { return k == AllocationKind::Device; });
-  });
+  std::function<void()> release = [] {};
+  if (!capturing(stream))
+    release = [devPtr] {
+      DeviceHeap::instance().release(devPtr, [](AllocationKind k) { return k == AllocationKind::Device; });
+    };
+  Submission done = submitToStream(stream, cudaGraphNodeTypeMemFree, std::move(release));
   return done.error != cudaSuccess ? recordError(done.error) : stickyOr(cudaSuccess);
 }
 

@@ -30,8 +30,9 @@ double nowMs() {
   return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
-Submission submitOn(CUstream_st* s, bool legacy, cudaGraphNodeType type, std::function<void()> op) {
-  if (auto captured = captureOperation(s, legacy, type, op)) return *captured;
+Submission submitOn(CUstream_st* s, bool legacy, cudaGraphNodeType type, std::function<void()> op,
+                    const KernelCall* kernel = nullptr) {
+  if (auto captured = captureOperation(s, legacy, type, op, kernel)) return *captured;
   std::uint64_t seq = DeviceQueue::instance().submit(std::move(op));
   s->last.store(seq);
   return Submission{seq, cudaSuccess};
@@ -51,10 +52,11 @@ CUstream_st* resolveStream(cudaStream_t s) {
   return gStreams.count(s) ? s : nullptr;
 }
 
-Submission submitToStream(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> op) {
+Submission submitToStream(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> op,
+                          const KernelCall* kernel) {
   CUstream_st* s = resolveStream(stream);
   if (!s) s = &gDefaultStream;  // callers validate handles where CUDA does
-  return submitOn(s, s == &gDefaultStream, type, std::move(op));
+  return submitOn(s, s == &gDefaultStream, type, std::move(op), kernel);
 }
 
 }  // namespace loom::runtime

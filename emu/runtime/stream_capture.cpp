@@ -39,12 +39,12 @@ Capture* activeCapture(std::uint64_t id) {
 // Whether every other stream's last work is ordered before the origin's: the fork was joined.
 bool joined(const Capture& c) {
   std::set<const CUgraphNode_st*> before;
-  std::vector<const CUgraphNode_st*> todo(c.origin->frontier.begin(), c.origin->frontier.end());
-  while (!todo.empty()) {
-    const CUgraphNode_st* n = todo.back();
-    todo.pop_back();
+  std::vector<const CUgraphNode_st*> unvisited(c.origin->frontier.begin(), c.origin->frontier.end());
+  while (!unvisited.empty()) {
+    const CUgraphNode_st* n = unvisited.back();
+    unvisited.pop_back();
     if (!before.insert(n).second) continue;
-    todo.insert(todo.end(), n->dependencies.begin(), n->dependencies.end());
+    unvisited.insert(unvisited.end(), n->dependencies.begin(), n->dependencies.end());
   }
   for (const CUstream_st* s : c.streams)
     for (const CUgraphNode_st* n : s->frontier)
@@ -84,7 +84,7 @@ bool unsafeCallDuringCapture() {
 }
 
 std::optional<Submission> captureOperation(CUstream_st* s, bool legacy, cudaGraphNodeType type,
-                                           std::function<void()>& operation) {
+                                           std::function<void()>& operation, const KernelCall* kernel) {
   std::lock_guard lock(gMutex);
   if (legacy) {
     // The legacy default stream synchronises with every blocking stream, a capturing one too.
@@ -98,6 +98,7 @@ std::optional<Submission> captureOperation(CUstream_st* s, bool legacy, cudaGrap
   if (!s->capture) return std::nullopt;
   if (s->capture->invalidated) return Submission{0, cudaErrorStreamCaptureInvalidated};
   CUgraphNode_st* node = addGraphNode(s->capture->graph, type, s->frontier, std::move(operation));
+  if (kernel) node->kernel = *kernel;
   s->frontier.assign(1, node);
   return Submission{0, cudaSuccess};
 }

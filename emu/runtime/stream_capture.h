@@ -24,7 +24,7 @@ bool unsafeCallDuringCapture();
 // legacy default stream): taken into s's capture as a node, or refused; nullopt when the
 // stream queues it as usual.
 std::optional<Submission> captureOperation(CUstream_st* s, bool legacy, cudaGraphNodeType type,
-                                           std::function<void()>& operation);
+                                           std::function<void()>& operation, const KernelCall* kernel);
 // Synchronising with or querying a capturing stream, or the device while anything captures:
 // cudaErrorStreamCaptureUnsupported, and the captures concerned are invalidated.
 cudaError_t refuseStreamSynchronize(CUstream_st* s);

@@ -104,6 +104,19 @@ static void testCaptureAndReplay() {
   }
   check("captured_node_types", kernels == 2 && memsets == 1 && memcpys == 1 && hosts == 1,
         "kernel %d memset %d memcpy %d host %d", kernels, memsets, memcpys, hosts);
+  // A captured launch is a kernel node with the launch's function and configuration.
+  bool paramsOk = true;
+  for (cudaGraphNode_t node : list) {
+    cudaGraphNodeType type;
+    CK(cudaGraphNodeGetType(node, &type));
+    if (type != cudaGraphNodeTypeKernel) continue;
+    cudaKernelNodeParams p = {};
+    CK(cudaGraphKernelNodeGetParams(node, &p));
+    bool add = p.func == (void*)addKernel && p.gridDim.x == unsigned((n + 127) / 128) && p.blockDim.x == 128;
+    bool scale = p.func == (void*)scaleKernel && p.gridDim.x == unsigned((n + 255) / 256) && p.blockDim.x == 256;
+    paramsOk = paramsOk && (add || scale) && p.sharedMemBytes == 0;
+  }
+  check("captured_kernel_node_params", paramsOk);
   size_t roots = 0;
   CK(cudaGraphGetRootNodes(graph, nullptr, &roots));
   check("captured_chain_has_one_root", roots == 1, "%zu roots", roots);
