@@ -1,4 +1,4 @@
-// Loom's <cooperative_groups.h>: thread_block, thread_block_tile, coalesced_group and their
+// Loom's <cooperative_groups.h>: grid_group, cluster_group, thread_block, thread_block_tile, coalesced_group and their
 // partitions (loom/device/cooperative_groups/). cg::reduce and the scans are in
 // <cooperative_groups/reduce.h> and <cooperative_groups/scan.h>, as with CUDA.
 #pragma once
@@ -6,5 +6,6 @@
 #include "cuda_runtime.h"
 #include "loom/device/cooperative_groups/coalesced_group.h"
 #include "loom/device/cooperative_groups/functional.h"
+#include "loom/device/cooperative_groups/grid_group.h"
 #include "loom/device/cooperative_groups/thread_group.h"
 #include "loom/device/cooperative_groups/tile.h"

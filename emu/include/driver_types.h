@@ -690,3 +690,4 @@ typedef void(CUDART_CB* cudaStreamCallback_t)(cudaStream_t stream, cudaError_t s
                                              void* userData);
 
 #include "loom/runtime/graph_types.h"
+#include "loom/runtime/launch_attributes.h"

@@ -100,11 +100,15 @@ cudaError_t kernelCall(const cudaKernelNodeParams* p, KernelCall& call) {
   if (!p || !p->func || (!p->kernelParams && p->extra)) return cudaErrorInvalidValue;
   ErasedCall erased = erasedCall(p->func);
   if (!erased.run) return cudaErrorInvalidDeviceFunction;  // never seen typed (README)
-  if (cudaError_t e = checkConfiguration(p->func, p->gridDim, p->blockDim, p->sharedMemBytes); e != cudaSuccess)
+  // A kernel node has no launch attributes of its own; its kernel's __cluster_dims__ still hold.
+  dim3 compiled = compiledClusterDims(p->func);
+  LaunchOptions options{false, compiled, compiled.x * compiled.y * compiled.z > 1};
+  if (cudaError_t e = checkConfiguration(p->func, p->gridDim, p->blockDim, p->sharedMemBytes, options);
+      e != cudaSuccess)
     return e;
   call = KernelCall{p->func,      erased.run,   erased.bind(p->func, p->kernelParams),
                     p->gridDim,   p->blockDim,  p->sharedMemBytes,
-                    loom::check::Recorder::instance().enabled()};
+                    loom::check::Recorder::instance().enabled(), options};
   return cudaSuccess;
 }
 

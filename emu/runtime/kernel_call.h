@@ -20,10 +20,14 @@ struct KernelCall {
   // Counters were on when the launch was issued (for a graph: when the node was captured or
   // added): its run is counted and reported.
   bool counted = false;
+  LaunchOptions options;  // cooperative, clusters
 };
 
 // The device's answer to a launch configuration (cudaSuccess when it may run).
-cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, std::size_t sharedBytes);
+cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, std::size_t sharedBytes,
+                               const LaunchOptions& options = {});
+// How many blocks of `kernel` an SM holds at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor).
+int maxActiveBlocksPerSM(const void* kernel, int blockSize, std::size_t dynamicSharedBytes);
 // The operation that runs the call once, on the device queue.
 std::function<void()> kernelOperation(KernelCall call);
 

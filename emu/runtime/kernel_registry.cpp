@@ -1,6 +1,12 @@
 #include "runtime/kernel_registry.h"
 
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <unordered_map>
 
 namespace loom::runtime {
@@ -9,7 +15,31 @@ namespace {
 struct KernelRecord {
   KernelSettings settings;
   ErasedCall call;
+  std::optional<dim3> cluster;  // __cluster_dims__, once looked up
 };
+
+// "...B18loom_cluster_2_1_1...": the ABI tag __cluster_dims__(2, 1, 1) adds to a mangled name
+// (B, the tag's length, the tag). A dimension may carry a literal's suffix (2u).
+dim3 clusterDimsFromSymbol(const void* kernel) {
+  Dl_info info{};
+  if (!dladdr(kernel, &info) || !info.dli_sname || info.dli_saddr != kernel) return dim3(1, 1, 1);
+  const char* name = info.dli_sname;
+  const char* tag = std::strstr(name, "loom_cluster_");
+  if (!tag) return dim3(1, 1, 1);
+  const char* digits = tag;
+  while (digits > name && digits[-1] >= '0' && digits[-1] <= '9') --digits;
+  std::size_t length = std::strtoul(digits, nullptr, 10);
+  std::string text(tag + std::strlen("loom_cluster_"), tag + length);
+  unsigned d[3] = {1, 1, 1};
+  std::size_t at = 0;
+  for (unsigned& v : d) {
+    v = static_cast<unsigned>(std::strtoul(text.c_str() + at, nullptr, 10));
+    at = text.find('_', at);
+    if (at == std::string::npos) break;
+    ++at;
+  }
+  return dim3(d[0], d[1], d[2]);
+}
 std::mutex gMutex;
 std::unordered_map<const void*, KernelRecord>& registry() {
   static std::unordered_map<const void*, KernelRecord> r;
@@ -37,6 +67,17 @@ ErasedCall erasedCall(const void* kernel) {
   std::lock_guard lock(gMutex);
   auto it = registry().find(kernel);
   return it == registry().end() ? ErasedCall{} : it->second.call;
+}
+
+}  // namespace loom::runtime
+
+namespace loom::runtime {
+
+dim3 compiledClusterDims(const void* kernel) {
+  std::lock_guard lock(gMutex);
+  KernelRecord& r = registry()[kernel];
+  if (!r.cluster) r.cluster = clusterDimsFromSymbol(kernel);
+  return *r.cluster;
 }
 
 }  // namespace loom::runtime

@@ -23,7 +23,8 @@ namespace loom::runtime {
 
 // CUDA 13 answers every invalid configuration with cudaErrorInvalidValue, not the older
 // cudaErrorInvalidConfiguration (validate/results/h100-sm90/probes.launch_errors/stdout.txt).
-cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t sharedBytes) {
+cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t sharedBytes,
+                               const LaunchOptions& options) {
   const cudaDeviceProp& p = deviceProperties();
   if (block.x == 0 || block.y == 0 || block.z == 0 || grid.x == 0 || grid.y == 0 || grid.z == 0)
     return cudaErrorInvalidValue;
@@ -35,7 +36,37 @@ cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t
       grid.z > unsigned(p.maxGridSize[2]))
     return cudaErrorInvalidValue;
   if (sharedBytes > kernelSettings(kernel).maxDynamicSharedBytes) return cudaErrorInvalidValue;
+  dim3 c = options.cluster;
+  if (c.x * c.y * c.z > 1) {
+    // Portable clusters have at most 8 blocks; sm_90 allows 16 to a kernel that opts in.
+    unsigned limit = kernelSettings(kernel).nonPortableClusterSizeAllowed ? 16 : 8;
+    if (std::uint64_t(c.x) * c.y * c.z > limit) return cudaErrorInvalidClusterSize;
+    if (grid.x % c.x != 0 || grid.y % c.y != 0 || grid.z % c.z != 0) return cudaErrorInvalidClusterSize;
+  }
+  if (options.cooperative) {
+    // Every block must be resident at once: no more than the device holds of this kernel.
+    int perSM = maxActiveBlocksPerSM(kernel, static_cast<int>(block.x * block.y * block.z), sharedBytes);
+    if (std::uint64_t(grid.x) * grid.y * grid.z > std::uint64_t(perSM) * unsigned(p.multiProcessorCount))
+      return cudaErrorCooperativeLaunchTooLarge;
+  }
   return cudaSuccess;
+}
+
+int maxActiveBlocksPerSM(const void* kernel, int blockSize, size_t dynamicSharedBytes) {
+  const cudaDeviceProp& p = deviceProperties();
+  if (blockSize <= 0 || blockSize > p.maxThreadsPerBlock) return 0;
+  // Threads are allocated per warp; shared memory per block includes the 1 KiB the system
+  // reserves. Registers are unknown to Loom and do not limit here.
+  int warps = (blockSize + p.warpSize - 1) / p.warpSize;
+  int byThreads = (p.maxThreadsPerMultiProcessor / p.warpSize) / warps;
+  int blocks = byThreads < p.maxBlocksPerMultiProcessor ? byThreads : p.maxBlocksPerMultiProcessor;
+  if (dynamicSharedBytes > kernelSettings(kernel).maxDynamicSharedBytes) return 0;  // cannot launch at all
+  if (dynamicSharedBytes > 0) {
+    size_t perBlock = dynamicSharedBytes + p.reservedSharedMemPerBlock;
+    int bySmem = static_cast<int>(p.sharedMemPerMultiprocessor / perBlock);
+    if (bySmem < blocks) blocks = bySmem;
+  }
+  return blocks;
 }
 
 namespace {
@@ -87,6 +118,9 @@ std::function<void()> kernelOperation(KernelCall call) {
     launch.grid = call.grid;
     launch.block = call.block;
     launch.dynamicSharedBytes = call.sharedBytes;
+    launch.cooperative = call.options.cooperative;
+    launch.cluster = call.options.cluster;
+    launch.clusterSpecified = call.options.clusterSpecified;
     if (call.counted) launch.counters = check::Recorder::instance().begin(call.kernel, call.grid, call.block);
     execute(launch);
   };
@@ -94,31 +128,80 @@ std::function<void()> kernelOperation(KernelCall call) {
 
 cudaError_t launchKernel(const void* kernel, RunThreads run,
                          std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
-                         size_t sharedBytes, cudaStream_t stream) {
+                         size_t sharedBytes, cudaStream_t stream, LaunchOptions options) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
-  if (cudaError_t e = checkConfiguration(kernel, grid, block, sharedBytes); e != cudaSuccess)
+  dim3 compiled = compiledClusterDims(kernel);  // __cluster_dims__
+  if (compiled.x * compiled.y * compiled.z > 1) {
+    dim3 c = options.cluster;
+    if (options.clusterSpecified && (c.x != compiled.x || c.y != compiled.y || c.z != compiled.z))
+      return recordError(cudaErrorInvalidClusterSize);
+    options.cluster = compiled;
+    options.clusterSpecified = true;
+  }
+  if (cudaError_t e = checkConfiguration(kernel, grid, block, sharedBytes, options); e != cudaSuccess)
     return recordError(e);
   KernelCall call{kernel, run, std::move(arguments), grid, block, sharedBytes,
-                  check::Recorder::instance().enabled()};
+                  check::Recorder::instance().enabled(), options};
   Submission done = submitToStream(stream, cudaGraphNodeTypeKernel, kernelOperation(call), &call);
   return done.error != cudaSuccess ? recordError(done.error) : cudaSuccess;
+}
+
+cudaError_t launchKernelEx(const cudaLaunchConfig_t* config, const void* kernel, RunThreads run,
+                           std::shared_ptr<const void> arguments) {
+  if (!config) return recordError(stickyOr(cudaErrorInvalidValue));
+  if (config->numAttrs > 0 && !config->attrs) return recordError(stickyOr(cudaErrorInvalidValue));
+  LaunchOptions options;
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    const cudaLaunchAttribute& a = config->attrs[i];
+    switch (a.id) {
+      case cudaLaunchAttributeCooperative: options.cooperative = a.val.cooperative != 0; break;
+      case cudaLaunchAttributeClusterDimension: {
+        auto& d = a.val.clusterDim;
+        if (d.x == 0 || d.y == 0 || d.z == 0) return recordError(stickyOr(cudaErrorInvalidValue));
+        options.cluster = dim3(d.x, d.y, d.z);
+        options.clusterSpecified = true;
+        break;
+      }
+      default: break;  // no effect on a CPU (priorities, L2 windows, launch overlap...)
+    }
+  }
+  return launchKernel(kernel, run, std::move(arguments), config->gridDim, config->blockDim,
+                      config->dynamicSmemBytes, config->stream, options);
 }
 
 }  // namespace loom::runtime
 
 using namespace loom::runtime;
 
+namespace {
+cudaError_t untypedLaunch(const char* api) {
+  std::fprintf(stderr, "loom: %s(const void*, ...): this kernel was never used with its type (launch it once "
+               "with <<<>>> or call the typed overload)\n", api);
+  return stickyOr(cudaErrorInvalidDeviceFunction);
+}
+}  // namespace
+
 extern "C" {
 
 cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                              size_t sharedMem, cudaStream_t stream) {
   ErasedCall call = erasedCall(func);
-  if (!call.run) {
-    std::fputs("loom: cudaLaunchKernel(const void*, ...): this kernel was never used with its "
-               "type (launch it once with <<<>>> or call the typed overload)\n", stderr);
-    return stickyOr(cudaErrorInvalidDeviceFunction);
-  }
+  if (!call.run) return untypedLaunch("cudaLaunchKernel");
   return launchKernel(func, call.run, call.bind(func, args), grid, block, sharedMem, stream);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block, void** args,
+                                        size_t sharedMem, cudaStream_t stream) {
+  ErasedCall call = erasedCall(func);
+  if (!call.run) return untypedLaunch("cudaLaunchCooperativeKernel");
+  return launchKernel(func, call.run, call.bind(func, args), grid, block, sharedMem, stream,
+                      LaunchOptions{true, dim3(1, 1, 1), false});
+}
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {
+  ErasedCall call = erasedCall(func);
+  if (!call.run) return untypedLaunch("cudaLaunchKernelExC");
+  return launchKernelEx(config, func, call.run, call.bind(func, args));
 }
 
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
@@ -148,6 +231,9 @@ cudaError_t cudaFuncSetAttribute(const void* func, cudaFuncAttribute attr, int v
       if (value < -1 || value > 100) return stickyOr(cudaErrorInvalidValue);
       s.preferredSharedCarveout = value;
       break;
+    case cudaFuncAttributeNonPortableClusterSizeAllowed:
+      s.nonPortableClusterSizeAllowed = value != 0;
+      break;
     default:
       break;  // accepted; nothing in Loom depends on the others
   }
@@ -164,26 +250,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlock
                                                                    size_t dynamicSMemSize,
                                                                    unsigned int) {
   if (!numBlocks || !func || blockSize <= 0) return stickyOr(cudaErrorInvalidValue);
-  const cudaDeviceProp& p = deviceProperties();
-  if (blockSize > p.maxThreadsPerBlock) {
-    *numBlocks = 0;
-    return stickyOr(cudaSuccess);
-  }
-  // Threads are allocated per warp; shared memory per block includes the 1 KiB the system
-  // reserves. Registers are unknown to Loom and do not limit here.
-  int warps = (blockSize + p.warpSize - 1) / p.warpSize;
-  int byThreads = (p.maxThreadsPerMultiProcessor / p.warpSize) / warps;
-  int blocks = byThreads < p.maxBlocksPerMultiProcessor ? byThreads : p.maxBlocksPerMultiProcessor;
-  if (dynamicSMemSize > kernelSettings(func).maxDynamicSharedBytes) {
-    *numBlocks = 0;  // the kernel could not be launched with this much at all
-    return stickyOr(cudaSuccess);
-  }
-  if (dynamicSMemSize > 0) {
-    size_t perBlock = dynamicSMemSize + p.reservedSharedMemPerBlock;
-    int bySmem = static_cast<int>(p.sharedMemPerMultiprocessor / perBlock);
-    if (bySmem < blocks) blocks = bySmem;
-  }
-  *numBlocks = blocks;
+  *numBlocks = maxActiveBlocksPerSM(func, blockSize, dynamicSMemSize);
   return stickyOr(cudaSuccess);
 }
 

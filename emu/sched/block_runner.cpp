@@ -17,7 +17,8 @@
 #include "sched/worker.h"
 
 // The record device code reads threadIdx & co. from (loom/device/builtins.h).
-__thread uint3 loom_tid, loom_ctaid, loom_ntid, loom_nctaid;
+__thread uint3 loom_tid, loom_ctaid, loom_ntid, loom_nctaid, loom_clusterdim{1, 1, 1};
+__thread unsigned loom_clusterspecified;
 
 namespace loom {
 // Base of the running block's dynamic shared memory (extern __shared__), per worker thread.
@@ -66,9 +67,16 @@ void BlockRunner::completeBarrier() {
   arrived_ = 0;
 }
 
-void BlockRunner::run(Launch& launch, uint3 block) {
+void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned rank) {
   launch_ = &launch;
   blockIdx_ = block;
+  group_ = group;
+  groupRank_ = rank;
+  groupWaiters_.clear();
+  clusterArrivals_ = 0;
+  localGeneration_ = 0;
+  loom_clusterdim = uint3{launch.cluster.x, launch.cluster.y, launch.cluster.z};
+  loom_clusterspecified = launch.clusterSpecified;
   syncCheck_ = check::sanitizer::tool() == check::sanitizer::Tool::Synccheck;
   raceCheck_ = check::sanitizer::tool() == check::sanitizer::Tool::Racecheck;
   checks_ = syncCheck_ || raceCheck_;
@@ -189,13 +197,15 @@ void BlockRunner::numberLanes(dim3 shape) {
   unsigned warp = lane.linear / 32;
   warps_[warp].exited |= 1u << (lane.linear % 32);
   // An exiting thread can be the one a barrier or warp rendezvous was waiting for.
-  if (arrived_ != 0 || warps_[warp].arrived != 0 || lockstep_) [[unlikely]] onExitWhileOthersWait(warp);
+  if ((arrived_ | warps_[warp].arrived | clusterArrivals_) != 0 || lockstep_) [[unlikely]]
+    onExitWhileOthersWait(warp);
 }
 
 void BlockRunner::onExitWhileOthersWait(unsigned warp) {
   if (lockstep_) lockstepLeave(warp);
   if (arrived_ != 0) checkBarrierComplete();
   if (warps_[warp].arrived != 0) checkWarpComplete(warp);
+  if (clusterArrivals_ != 0 && clusterArrivals_ >= live_) clusterBlockArrives();
 }
 
 bool BlockRunner::startThread() {
@@ -249,11 +259,15 @@ void BlockRunner::yield(const void* site) {
   if (lockstep_) {
     lockstepWarps_[current_->linear / 32].spinning = true;
     startAnother_ = true;
+    yieldToGroup();
     return;  // the lane stops at its next access anyway, and the warp runs another group
   }
   bool othersRunnable = runnableHead_ < runnable_.size();
   if (!othersRunnable && nextUnstarted_ >= threadCount_) {
-    if (convergeWaiters_ == 0) return;  // nobody else could run
+    if (convergeWaiters_ == 0) {  // nobody else of the block could run
+      yieldToGroup();
+      return;
+    }
     releaseConverged();
     othersRunnable = true;
   }

@@ -37,6 +37,7 @@ class DeviceHeap;
 namespace loom::sched {
 
 class Worker;
+class BlockGroup;
 
 enum class BarrierReduction { None, Count, And, Or };
 
@@ -45,8 +46,9 @@ public:
   explicit BlockRunner(Worker& worker);
 
   // Runs block `block` of `launch` to completion. On a fault, records it in the launch and
-  // returns early; the block's fibers are abandoned and their stacks reclaimed.
-  void run(Launch& launch, uint3 block);
+  // returns early; the block's fibers are abandoned and their stacks reclaimed. `group`: the
+  // blocks resident with this one (a cooperative grid or a cluster), where this one is `rank`.
+  void run(Launch& launch, uint3 block, BlockGroup* group = nullptr, unsigned rank = 0);
 
   // The runner of the block executing on this OS thread, or null outside device code.
   static BlockRunner* current();
@@ -70,6 +72,20 @@ public:
   // marks the warp as spinning: its next step runs another group (sched/lockstep.cpp). `site`:
   // the caller's, for the watchdog's report.
   void yield(const void* site);
+
+  // Group barriers (sched/group_sync.cpp). grid.sync() is gridArrive then gridWait: a block
+  // barrier, thread (0,0,0) arriving for the block and waiting for the grid, a block barrier
+  // (as the device's cooperative groups do it). Returns the token gridWait takes.
+  std::uint64_t gridArrive(const void* site);
+  void gridWait(std::uint64_t token, const void* site);
+  // barrier.cluster.arrive and .wait: each thread arrives; the block arrives at the cluster's
+  // barrier once all its live threads have.
+  void clusterArrive(const void* site);
+  void clusterWait(const void* site);
+  // Distributed shared memory: `address` (this block's shared memory) in block `rank` of the
+  // cluster, and which block's shared memory holds `address`.
+  void* mapSharedRank(const void* address, unsigned rank, const void* site);
+  unsigned querySharedRank(const void* address, const void* site);
 
   // Lockstep mode: the running lane is about to access `width` bytes at `address` from code
   // address `site`. Shared and global accesses make the lane stop until its warp request is
@@ -140,6 +156,22 @@ private:
   std::string warpWaitDetail() const;
   RunnerFiber& newRunner();
   void reclaimFibers();
+
+  // Group barriers (sched/group_sync.cpp).
+  std::uint64_t groupGeneration() const;
+  // Parks the running lane until the group barrier reaches `generation`.
+  void waitForGroup(std::uint64_t generation, const void* site);
+  // Nothing of the block can run and lanes wait for the group: sleeps until the barrier moves,
+  // then makes the lanes it released runnable.
+  Fiber& waitForGroupRelease();
+  void releaseGroupWaiters();
+  void clusterBlockArrives();
+  [[noreturn]] void groupMisuse(const void* site, std::string detail);
+  // A spinning thread: another block of the group may be what it waits for, so let the group's
+  // other blocks run first.
+  void yieldToGroup();
+  // Leaves the block without a report of its own (another block's fault failed the launch).
+  [[noreturn]] void abandon();
 
   // Lockstep mode (sched/lockstep.cpp).
   void lockstepBegin();
@@ -227,6 +259,14 @@ private:
   std::unique_ptr<RunnerFiber[]> fiberStore_;  // 1024 fibers, allocated once
   std::vector<RunnerFiber*> freeFibers_;
 
+  // The blocks resident with this one, and group barrier state (sched/group_sync.cpp).
+  BlockGroup* group_ = nullptr;
+  unsigned groupRank_ = 0;
+  std::vector<Lane*> groupWaiters_;
+  std::uint64_t localGeneration_ = 0;  // barrier.cluster of a block that is a cluster of one
+  unsigned clusterArrivals_ = 0;       // threads arrived at the current phase
+  std::uint64_t clusterTarget_ = 0;    // the generation that completes the current phase
+
   Fiber workerContext_;
   sigjmp_buf faultJump_;
 };
@@ -271,6 +311,7 @@ inline Fiber& BlockRunner::nextContext(bool& blockDone) {
     releaseConverged();
     return popRunnable();
   }
+  if (!groupWaiters_.empty()) [[unlikely]] return waitForGroupRelease();
   if (live_ != 0) deadlock();
   blockDone = true;
   return workerContext_;

@@ -8,11 +8,10 @@
 #include <memory>
 #include <thread>
 
+#include "sched/block_group.h"
 #include "sched/worker.h"
 
 namespace loom::sched {
-
-namespace {
 
 int workerCount() {
   static const int count = [] {
@@ -23,6 +22,8 @@ int workerCount() {
   }();
   return count;
 }
+
+namespace {
 
 uint3 blockIndex(const Launch& launch, std::uint64_t linear) {
   std::uint64_t gx = launch.grid.x, gy = launch.grid.y;
@@ -49,6 +50,10 @@ bool serialMode() {
 }
 
 void runGrid(Launch& launch) {
+  if (launch.coResident()) {
+    runBlockGroups(launch);
+    return;
+  }
   std::uint64_t blocks = launch.blockCount();
   if (serialMode() || blocks == 1) {
     runBlocks(launch, 0, blocks);

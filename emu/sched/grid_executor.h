@@ -11,6 +11,8 @@ namespace loom::sched {
 // LOOM_SERIAL=1 (or a set LOOM_WORKERS=1) runs everything on the calling thread in order;
 // LOOM_WORKERS=N caps the parallel workers (default: all cores).
 bool serialMode();
+// How many blocks may run at once: LOOM_WORKERS, or the core count.
+int workerCount();
 
 void runGrid(Launch& launch);
 

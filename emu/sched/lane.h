@@ -26,6 +26,10 @@ struct Lane {
   RunnerFiber* fiber = nullptr; // the fiber the thread runs on, once started
   int result = 0;               // value handed back by the barrier or collective it waited at
   const void* waitSite = nullptr;  // code address of the barrier or __syncwarp it waits at
+  // Group barriers (grid.sync, barrier.cluster): the generation the thread waits for, and
+  // whether it has arrived at the cluster barrier's current phase.
+  std::uint64_t waitGeneration = 0;
+  bool clusterArrived = false;
 };
 
 }  // namespace loom::sched

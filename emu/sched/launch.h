@@ -26,6 +26,11 @@ struct Launch {
   std::shared_ptr<const void> arguments;    // what run is called with
   dim3 grid, block;
   std::size_t dynamicSharedBytes = 0;
+  // cudaLaunchCooperativeKernel (grid.sync()): every block resident at once.
+  bool cooperative = false;
+  // Thread block clusters (cudaLaunchAttributeClusterDimension): {1,1,1} is no cluster.
+  dim3 cluster{1, 1, 1};
+  bool clusterSpecified = false;  // __clusterDimIsSpecified(): given at launch, even as (1,1,1)
   // Where the counters go; non-null runs the launch in lockstep mode.
   std::shared_ptr<check::LaunchRecord> counters;
 
@@ -33,6 +38,9 @@ struct Launch {
     return std::uint64_t(grid.x) * grid.y * grid.z;
   }
   unsigned threadsPerBlock() const { return block.x * block.y * block.z; }
+  unsigned clusterBlocks() const { return cluster.x * cluster.y * cluster.z; }
+  // Blocks that must run at the same time (sched/block_group.h).
+  bool coResident() const { return cooperative || clusterBlocks() > 1; }
 
   // Set by the first fault; workers stop starting blocks once it is set.
   std::atomic<bool> failed{false};

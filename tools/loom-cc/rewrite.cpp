@@ -2,6 +2,7 @@
 
 #include "edit.h"
 #include "extern_shared.h"
+#include "kernel_registration.h"
 #include "launch_rewrite.h"
 #include "lexer.h"
 #include "linemap.h"
@@ -17,6 +18,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed) {
   if (!result.ok()) return result;
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
+  findKernelRegistrationEdits(preprocessed, tokens, edits);
   result.text = applyEdits(preprocessed, std::move(edits));
   return result;
 }

@@ -11,7 +11,9 @@
 #ifndef __host__
 #define __host__
 #define __device__
-#define __global__
+// An empty GNU attribute: nothing to g++, and the mark by which loom-cc finds kernels to
+// register at start-up (tools/loom-cc/kernel_registration.h).
+#define __global__ __attribute__(())
 #define __constant__
 #define __managed__
 #define __shared__ thread_local
@@ -19,7 +21,14 @@
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...)
-#define __cluster_dims__(...)
+// The cluster shape goes into the kernel's mangled name as an ABI tag, where the runtime reads it
+// at launch (runtime/kernel_registry.h): __cluster_dims__(2, 1, 1) tags "loom_cluster_2_1_1".
+// Each dimension must be a literal, or a macro naming one.
+#define __cluster_dims__(...) LOOM_CLUSTER_TAG(__VA_ARGS__, 1, 1)
+#define LOOM_CLUSTER_TAG(...) LOOM_CLUSTER_TAG3(__VA_ARGS__)
+#define LOOM_CLUSTER_TAG3(x, y, z, ...) __attribute__((abi_tag(LOOM_CLUSTER_STR(loom_cluster_##x##_##y##_##z))))
+#define LOOM_CLUSTER_STR(...) LOOM_CLUSTER_STR2(__VA_ARGS__)
+#define LOOM_CLUSTER_STR2(...) #__VA_ARGS__
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define CUDARTAPI

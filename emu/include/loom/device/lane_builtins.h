@@ -12,4 +12,6 @@ extern __thread uint3 loom_tid;     // threadIdx
 extern __thread uint3 loom_ctaid;   // blockIdx
 extern __thread uint3 loom_ntid;    // blockDim
 extern __thread uint3 loom_nctaid;  // gridDim
+extern __thread uint3 loom_clusterdim;  // %cluster_nctaid: {1,1,1} outside cluster launches
+extern __thread unsigned loom_clusterspecified;  // %is_explicit_cluster
 }

@@ -32,11 +32,22 @@ using RunThreads = void (*)(const void* arguments, sched::BlockRunner* runner);
 bool startThread(sched::BlockRunner* runner);
 bool nextThread(sched::BlockRunner* runner);
 
+// How the blocks of a launch must be resident: all at once (a cooperative launch), or in
+// clusters of `cluster` blocks; {1,1,1} is no cluster (or the kernel's __cluster_dims__).
+struct LaunchOptions {
+  bool cooperative = false;
+  dim3 cluster{1, 1, 1};
+  bool clusterSpecified = false;  // set by the launch or __cluster_dims__, even as (1,1,1)
+};
+
 // Validates the configuration, queues the launch on `stream` and returns the launch's error
 // (also recorded as the last error), as the device does.
 cudaError_t launchKernel(const void* kernel, RunThreads run,
                          std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
-                         size_t sharedBytes, cudaStream_t stream);
+                         size_t sharedBytes, cudaStream_t stream, LaunchOptions options = {});
+// cudaLaunchKernelEx: the same with the configuration's attributes.
+cudaError_t launchKernelEx(const cudaLaunchConfig_t* config, const void* kernel, RunThreads run,
+                           std::shared_ptr<const void> arguments);
 
 // How to call a kernel known only by its address (the C form of cudaLaunchKernel): recorded by
 // every typed use of the kernel (a <<<>>> launch, typed cudaLaunchKernel, cudaFuncGetAttributes).
@@ -144,4 +155,26 @@ cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 grid, dim3 block, void** a
       reinterpret_cast<const void*>(func), &::loom::BoundKernel<P...>::run,
       ::loom::bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,
       sharedMem, stream);
+}
+
+template <class... P>
+cudaError_t cudaLaunchCooperativeKernel(void (*func)(P...), dim3 grid, dim3 block, void** args,
+                                        size_t sharedMem = 0, cudaStream_t stream = 0) {
+  ::loom::registerKernelType(func);
+  return ::loom::runtime::launchKernel(
+      reinterpret_cast<const void*>(func), &::loom::BoundKernel<P...>::run,
+      ::loom::bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,
+      sharedMem, stream, ::loom::runtime::LaunchOptions{true, dim3(1, 1, 1), false});
+}
+
+// The C++ form: arguments are converted to the kernel's parameter types, as in a call.
+template <class... P, class... A>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t* config, void (*kernel)(P...), A&&... args) {
+  static_assert(sizeof...(P) == sizeof...(A),
+                "cudaLaunchKernelEx: the number of arguments does not match the kernel's parameters");
+  ::loom::registerKernelType(kernel);
+  auto bound = std::make_shared<::loom::BoundKernel<P...>>(
+      ::loom::BoundKernel<P...>{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(args)...)});
+  return ::loom::runtime::launchKernelEx(config, reinterpret_cast<const void*>(kernel),
+                                         &::loom::BoundKernel<P...>::run, std::move(bound));
 }
