@@ -43,6 +43,8 @@ cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t
     if (std::uint64_t(c.x) * c.y * c.z > limit) return cudaErrorInvalidClusterSize;
     if (grid.x % c.x != 0 || grid.y % c.y != 0 || grid.z % c.z != 0) return cudaErrorInvalidClusterSize;
   }
+  // Loom runs one group of co-resident blocks per launch: the grid, or each cluster, not both.
+  if (options.cooperative && c.x * c.y * c.z > 1) return cudaErrorNotSupported;
   if (options.cooperative) {
     // Every block must be resident at once: no more than the device holds of this kernel.
     int perSM = maxActiveBlocksPerSM(kernel, static_cast<int>(block.x * block.y * block.z), sharedBytes);

@@ -61,6 +61,21 @@ int main(int argc, char** argv) {
     config.attrs = attr;
     config.numAttrs = 1;
     cudaLaunchKernelEx(&config, clusterHalfArrives, out);
+  } else if (!std::strcmp(which, "cooperative_cluster")) {
+    // Loom runs one group of co-resident blocks per launch: it refuses both at once.
+    cudaLaunchAttribute attr[2];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = 2;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    attr[1].id = cudaLaunchAttributeCooperative;
+    attr[1].val.cooperative = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(4);
+    config.blockDim = dim3(32);
+    config.attrs = attr;
+    config.numAttrs = 2;
+    std::printf("launch %s\n", cudaGetErrorName(cudaLaunchKernelEx(&config, clusterHalfArrives, out)));
   } else if (!std::strcmp(which, "ordinary_sync")) {
     ordinarySync<<<4, 32>>>(out);
   } else {
