@@ -45,6 +45,10 @@ const char* kindText(FaultKind kind) {
 }
 }  // namespace
 
+std::string indexText(uint3 i) {
+  return "(" + std::to_string(i.x) + "," + std::to_string(i.y) + "," + std::to_string(i.z) + ")";
+}
+
 std::string describe(const Fault& fault, const std::string& kernelName) {
   std::ostringstream out;
   out << "loom: error: kernel " << kernelName << " failed: " << kindText(fault.kind);

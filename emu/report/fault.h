@@ -36,6 +36,9 @@ struct Fault {
 // The CUDA error a fault of this kind makes the launch (and the context) return.
 int cudaErrorFor(FaultKind kind);
 
+// "(x,y,z)": a block or thread index as every report writes it.
+std::string indexText(uint3 index);
+
 // One human-readable report for stderr, naming kernel, block, thread and source line.
 std::string describe(const Fault& fault, const std::string& kernelName);
 

@@ -35,11 +35,12 @@ cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t
   if (grid.x > unsigned(p.maxGridSize[0]) || grid.y > unsigned(p.maxGridSize[1]) ||
       grid.z > unsigned(p.maxGridSize[2]))
     return cudaErrorInvalidValue;
-  if (sharedBytes > kernelSettings(kernel).maxDynamicSharedBytes) return cudaErrorInvalidValue;
+  const KernelSettings settings = kernelSettings(kernel);
+  if (sharedBytes > settings.maxDynamicSharedBytes) return cudaErrorInvalidValue;
   dim3 c = options.cluster;
   if (c.x * c.y * c.z > 1) {
     // Portable clusters have at most 8 blocks; sm_90 allows 16 to a kernel that opts in.
-    unsigned limit = kernelSettings(kernel).nonPortableClusterSizeAllowed ? 16 : 8;
+    unsigned limit = settings.nonPortableClusterSizeAllowed ? 16 : 8;
     if (std::uint64_t(c.x) * c.y * c.z > limit) return cudaErrorInvalidClusterSize;
     if (grid.x % c.x != 0 || grid.y % c.y != 0 || grid.z % c.z != 0) return cudaErrorInvalidClusterSize;
   }

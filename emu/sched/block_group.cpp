@@ -99,11 +99,6 @@ void BlockGroup::leave(unsigned rank) {
   dispatch();
 }
 
-std::uint64_t BlockGroup::nextGeneration() {
-  std::lock_guard lock(mutex_);
-  return generation_ + 1;
-}
-
 std::uint64_t BlockGroup::generation() {
   std::lock_guard lock(mutex_);
   return generation_;
@@ -195,6 +190,15 @@ uint3 BlockGroup::blockOf(const Launch& launch, std::uint64_t cluster, unsigned 
   return uint3{k.x * c.x + rank % c.x, k.y * c.y + rank / c.x % c.y, k.z * c.z + rank / (c.x * c.y)};
 }
 
+bool BlockGroup::SharedWindow::holdsDynamic(std::uintptr_t a) const {
+  return a >= dynamicBase && a < dynamicBase + mem::SharedArena::kCapacity;
+}
+
+BlockGroup::SharedWindow sharedWindow(Worker& worker) {
+  mem::AddressRange tls = mem::staticSharedRange();
+  return {tls.begin, tls.end, reinterpret_cast<std::uintptr_t>(worker.sharedArena().base())};
+}
+
 namespace {
 
 struct GroupThread {
@@ -207,8 +211,7 @@ struct GroupThread {
 void* runGroupThread(void* argument) {
   auto& t = *static_cast<GroupThread*>(argument);
   Worker& worker = Worker::current();  // this thread's own: fibers, shared memory, runner
-  mem::AddressRange tls = mem::staticSharedRange();
-  t.group->publish(t.rank, {tls.begin, tls.end, reinterpret_cast<std::uintptr_t>(worker.sharedArena().base())});
+  t.group->publish(t.rank, sharedWindow(worker));
   for (std::uint64_t k = 0; k < t.clusters; ++k) {
     if (!t.group->enter(t.rank)) break;
     if (!t.launch->failed.load(std::memory_order_relaxed))

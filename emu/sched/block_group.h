@@ -26,6 +26,7 @@
 namespace loom::sched {
 
 struct Launch;
+class Worker;
 
 class BlockGroup {
 public:
@@ -45,6 +46,7 @@ public:
   // its dynamic shared memory), published by its thread before any block of the group runs.
   struct SharedWindow {
     std::uintptr_t staticBegin = 0, staticEnd = 0, dynamicBase = 0;
+    bool holdsDynamic(std::uintptr_t a) const;
   };
   void publish(unsigned rank, SharedWindow window);
   const SharedWindow& window(unsigned rank) const { return windows_[rank]; }
@@ -61,10 +63,9 @@ public:
 
   // Block `rank` arrives at the group barrier; returns the generation that completes it.
   std::uint64_t arrive(unsigned rank);
-  // Completions of the barrier so far, and the one the next completion reaches. A cluster's
-  // next generation cannot change before the asking block arrives or ends.
+  // Completions of the barrier so far. A cluster's cannot change between a block's first thread
+  // arriving and the block arriving (the block is one the barrier waits for).
   std::uint64_t generation();
-  std::uint64_t nextGeneration();
   enum class Wait { Done, Failed, Deadlock, Timeout };
   // Sleeps (without a slot) until the barrier reaches `generation`. Failed: another block
   // faulted. Deadlock: a block ended without arriving (Kind::Grid), endedWithoutArriving()
@@ -108,6 +109,9 @@ private:
   int endedWithoutArriving_ = -1;
   check::sanitizer::VectorClock arrivingClock_, releasedClock_;  // Kind::Grid: a block that ended while others wait
 };
+
+// The shared memory of the block `worker` runs (what its thread publishes).
+BlockGroup::SharedWindow sharedWindow(Worker& worker);
 
 // Runs a cooperative launch (one group: the grid) or a cluster launch (one group per cluster).
 void runBlockGroups(Launch& launch);

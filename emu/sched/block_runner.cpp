@@ -431,8 +431,7 @@ std::string BlockRunner::threadStates() const {
     return "not started";
   };
   auto tid = [&](unsigned i) {
-    uint3 t = lanes_[i].tid;  // numbered for the block shape (numberLanes)
-    return "(" + std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z) + ")";
+    return report::indexText(lanes_[i].tid);  // numbered for the block shape (numberLanes)
   };
   std::vector<std::string> states(threadCount_);
   for (unsigned i = 0; i < threadCount_; ++i) states[i] = stateOf(i);
@@ -451,8 +450,7 @@ void BlockRunner::watchdogExpired(const void* site) {
   report::Fault f;
   f.kind = report::FaultKind::Timeout;
   f.pc = site;
-  f.detail = "block (" + std::to_string(blockIdx_.x) + "," + std::to_string(blockIdx_.y) + "," +
-             std::to_string(blockIdx_.z) + "): " + threadStates();
+  f.detail = "block " + report::indexText(blockIdx_) + ": " + threadStates();
   fault(std::move(f));
 }
 

@@ -3,19 +3,13 @@
 // (sched/block_group.h has the group's side).
 #include <string>
 
-#include "mem/address_space.h"
+#include "report/fault.h"
 #include "report/symbolize.h"
 #include "sched/block_group.h"
 #include "sched/block_runner.h"
 #include "sched/worker.h"
 
 namespace loom::sched {
-
-namespace {
-std::string indexText(uint3 i) {
-  return "(" + std::to_string(i.x) + "," + std::to_string(i.y) + "," + std::to_string(i.z) + ")";
-}
-}  // namespace
 
 void BlockRunner::groupMisuse(const void* site, std::string detail) {
   report::Fault f;
@@ -78,7 +72,7 @@ Fiber& BlockRunner::waitForGroupRelease() {
         f.thread = groupWaiters_.front()->tid;
         f.pc = groupWaiters_.front()->waitSite;
         f.detail = "grid.sync() can never complete: block " +
-                   indexText(BlockGroup::blockOf(*launch_, 0, static_cast<unsigned>(ended))) +
+                   report::indexText(BlockGroup::blockOf(*launch_, 0, static_cast<unsigned>(ended))) +
                    " ended without reaching it, and the grid barrier waits for every block";
         fault(std::move(f));
       }
@@ -99,7 +93,7 @@ std::uint64_t BlockRunner::gridArrive(const void* site) {
     report::Fault f;
     f.kind = report::FaultKind::Deadlock;
     f.pc = site;
-    f.detail = "grid.sync() can never complete: thread (0,0,0) of block " + indexText(blockIdx_) +
+    f.detail = "grid.sync() can never complete: thread (0,0,0) of block " + report::indexText(blockIdx_) +
                " exited before it, and on the device that thread alone arrives at the grid barrier for "
                "its block";
     fault(std::move(f));
@@ -128,7 +122,7 @@ void BlockRunner::clusterArrive(const void* site) {
   if (lane.clusterArrived) return;  // arrived twice without waiting: undefined on the device
   if (clusterArrivals_ == 0) {
     // The phase cannot complete before this block arrives, so its target is known now.
-    clusterTarget_ = group_ ? group_->nextGeneration() : localGeneration_ + 1;
+    clusterTarget_ = groupGeneration() + 1;
   }
   lane.clusterArrived = true;
   lane.waitGeneration = clusterTarget_;
@@ -163,13 +157,10 @@ void* BlockRunner::mapSharedRank(const void* address, unsigned rank, const void*
     groupMisuse(site, "map_shared_rank(address, " + std::to_string(rank) + ") in a cluster of " +
                           std::to_string(size) + " block(s)");
   auto a = reinterpret_cast<std::uintptr_t>(address);
-  mem::AddressRange tls = mem::staticSharedRange();
-  auto dynamicBase = reinterpret_cast<std::uintptr_t>(worker_.sharedArena().base());
-  BlockGroup::SharedWindow own{tls.begin, tls.end, dynamicBase};
-  const BlockGroup::SharedWindow& to = group_ ? group_->window(rank) : own;
-  if (a >= tls.begin && a < tls.end) return reinterpret_cast<void*>(to.staticBegin + (a - tls.begin));
-  if (a >= dynamicBase && a < dynamicBase + mem::SharedArena::kCapacity)
-    return reinterpret_cast<void*>(to.dynamicBase + (a - dynamicBase));
+  BlockGroup::SharedWindow own = sharedWindow(worker_);
+  BlockGroup::SharedWindow to = group_ ? group_->window(rank) : own;
+  if (a >= own.staticBegin && a < own.staticEnd) return reinterpret_cast<void*>(to.staticBegin + (a - own.staticBegin));
+  if (own.holdsDynamic(a)) return reinterpret_cast<void*>(to.dynamicBase + (a - own.dynamicBase));
   groupMisuse(site, "map_shared_rank() of an address that is not in the block's shared memory");
 }
 
@@ -177,15 +168,8 @@ unsigned BlockRunner::querySharedRank(const void* address, const void* site) {
   auto a = reinterpret_cast<std::uintptr_t>(address);
   unsigned size = group_ ? group_->size() : 1;
   for (unsigned r = 0; r < size; ++r) {
-    BlockGroup::SharedWindow w;
-    if (group_) {
-      w = group_->window(r);
-    } else {
-      mem::AddressRange tls = mem::staticSharedRange();
-      w = {tls.begin, tls.end, reinterpret_cast<std::uintptr_t>(worker_.sharedArena().base())};
-    }
-    if ((a >= w.staticBegin && a < w.staticEnd) || (a >= w.dynamicBase && a < w.dynamicBase + mem::SharedArena::kCapacity))
-      return r;
+    BlockGroup::SharedWindow w = group_ ? group_->window(r) : sharedWindow(worker_);
+    if ((a >= w.staticBegin && a < w.staticEnd) || w.holdsDynamic(a)) return r;
   }
   groupMisuse(site, "query_shared_rank() of an address in no block's shared memory");
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "report/fault.h"
 #include "report/symbolize.h"
 #include "report/warning.h"
 #include "sched/block_runner.h"
@@ -11,9 +12,6 @@
 namespace loom::sched {
 
 namespace {
-std::string threadText(uint3 t) {
-  return "(" + std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z) + ")";
-}
 std::string hexMask(unsigned mask) {
   char text[16];
   std::snprintf(text, sizeof text, "0x%08x", mask);
@@ -43,8 +41,8 @@ void BlockRunner::reportShuffleMisreads(unsigned warp, unsigned present) {
       why = "is not taking part";
     report::warn(lane.waitSite,
                  "kernel " + report::functionName(launch_->kernel) + ": " +
-                     isa::warpOpName(r.op) + " in block " + threadText(blockIdx_) + " thread " +
-                     threadText(lane.tid) + " (lane " + std::to_string(l) + " of warp " +
+                     isa::warpOpName(r.op) + " in block " + report::indexText(blockIdx_) + " thread " +
+                     report::indexText(lane.tid) + " (lane " + std::to_string(l) + " of warp " +
                      std::to_string(warp) + ") reads lane " + std::to_string(source) + ", which " +
                      why + "; the value is undefined (the H100 returns 0, and so does Loom)");
   }
@@ -78,7 +76,7 @@ std::string BlockRunner::warpWaitDetail() const {
       const Lane& other = lanes_[w * 32 + l];
       std::string where = report::sourceLine(other.waitSite);
       out += std::string(listed ? ", lane " : " ") + std::to_string(l) + " (thread " +
-             threadText(other.tid) + "), which never arrives: it waits at " +
+             report::indexText(other.tid) + "), which never arrives: it waits at " +
              (where.empty() ? "?" : where);
       ++listed;
     }

@@ -134,36 +134,36 @@ static void probe(const char* name, cudaError_t e) {
   cudaGetLastError();
 }
 
-static cudaError_t launchClustered(dim3 grid, dim3 block, dim3 cluster, size_t smem, void (*kernel)(int*), int* arg) {
+// A cudaLaunchKernelEx configuration with one cluster-dimension attribute (not copyable: the
+// configuration points at its own attribute).
+struct ClusterLaunch {
   cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = cluster.x;
-  attr[0].val.clusterDim.y = cluster.y;
-  attr[0].val.clusterDim.z = cluster.z;
   cudaLaunchConfig_t config = {};
-  config.gridDim = grid;
-  config.blockDim = block;
-  config.dynamicSmemBytes = smem;
-  config.attrs = attr;
-  config.numAttrs = 1;
-  return cudaLaunchKernelEx(&config, kernel, arg);
+  ClusterLaunch(dim3 grid, dim3 block, dim3 cluster, size_t smem = 0) {
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = cluster.x;
+    attr[0].val.clusterDim.y = cluster.y;
+    attr[0].val.clusterDim.z = cluster.z;
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.dynamicSmemBytes = smem;
+    config.attrs = attr;
+    config.numAttrs = 1;
+  }
+  ClusterLaunch(const ClusterLaunch&) = delete;
+};
+
+static cudaError_t launchClustered(dim3 grid, dim3 block, dim3 cluster, size_t smem, void (*kernel)(int*), int* arg) {
+  ClusterLaunch l(grid, block, cluster, smem);
+  return cudaLaunchKernelEx(&l.config, kernel, arg);
 }
 
 static void printQueries(const char* name, dim3 grid, dim3 cluster) {
   unsigned blocks = grid.x * grid.y * grid.z;
   unsigned* d;
   CK(cudaMalloc(&d, blocks * kQueries * sizeof(unsigned)));
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = cluster.x;
-  attr[0].val.clusterDim.y = cluster.y;
-  attr[0].val.clusterDim.z = cluster.z;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = grid;
-  config.blockDim = dim3(4, 2, 1);
-  config.attrs = attr;
-  config.numAttrs = 1;
-  CK(cudaLaunchKernelEx(&config, clusterQueries, d));
+  ClusterLaunch l(grid, dim3(4, 2, 1), cluster);
+  CK(cudaLaunchKernelEx(&l.config, clusterQueries, d));
   CK_LAUNCH();
   std::vector<unsigned> h(blocks * kQueries);
   CK(cudaMemcpy(h.data(), d, h.size() * sizeof(unsigned), cudaMemcpyDeviceToHost));
@@ -209,18 +209,8 @@ static void testHistogram() {
   CK(cudaMalloc(&dBins, nbins * sizeof(int)));
   CK(cudaMemcpy(dIn, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
   CK(cudaMemset(dBins, 0, nbins * sizeof(int)));
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = 4;
-  attr[0].val.clusterDim.y = 1;
-  attr[0].val.clusterDim.z = 1;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(blocks);
-  config.blockDim = dim3(threads);
-  config.dynamicSmemBytes = nbins / 4 * sizeof(int);
-  config.attrs = attr;
-  config.numAttrs = 1;
-  CK(cudaLaunchKernelEx(&config, clusterHistogram, dBins, nbins, (const int*)dIn, n));
+  ClusterLaunch l(dim3(blocks), dim3(threads), dim3(4, 1, 1), nbins / 4 * sizeof(int));
+  CK(cudaLaunchKernelEx(&l.config, clusterHistogram, dBins, nbins, (const int*)dIn, n));
   CK_LAUNCH();
   std::vector<int> got(nbins);
   CK(cudaMemcpy(got.data(), dBins, nbins * sizeof(int), cudaMemcpyDeviceToHost));
@@ -236,17 +226,8 @@ static void testQueryAndSplit() {
   CK(cudaMalloc(&ranks, blocks * 8 * sizeof(unsigned)));
   CK(cudaMalloc(&seen, blocks * sizeof(int)));
   CK(cudaMemset(ranks, 0xff, blocks * 8 * sizeof(unsigned)));
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = 4;
-  attr[0].val.clusterDim.y = 1;
-  attr[0].val.clusterDim.z = 1;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(blocks);
-  config.blockDim = dim3(32);
-  config.attrs = attr;
-  config.numAttrs = 1;
-  CK(cudaLaunchKernelEx(&config, queryAndSplit, ranks, seen));
+  ClusterLaunch l(dim3(blocks), dim3(32), dim3(4, 1, 1));
+  CK(cudaLaunchKernelEx(&l.config, queryAndSplit, ranks, seen));
   CK_LAUNCH();
   std::vector<unsigned> r(blocks * 8);
   std::vector<int> s(blocks);
@@ -297,19 +278,10 @@ static void probeErrors() {
   probe("cluster (2,2,2)", launchClustered(dim3(2, 2, 2), dim3(32), dim3(2, 2, 2), 0, tiny, d));
   CK(cudaDeviceSynchronize());
   unsigned* u = reinterpret_cast<unsigned*>(d);
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = 3;
-  attr[0].val.clusterDim.y = 1;
-  attr[0].val.clusterDim.z = 1;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(6);
-  config.blockDim = dim3(32);
-  config.attrs = attr;
-  config.numAttrs = 1;
-  probe("__cluster_dims__(2,1,1) kernel launched with clusters of 3", cudaLaunchKernelEx(&config, compiledClusters, u));
-  attr[0].val.clusterDim.x = 2;
-  probe("__cluster_dims__(2,1,1) kernel launched with clusters of 2", cudaLaunchKernelEx(&config, compiledClusters, u));
+  ClusterLaunch of3(dim3(6), dim3(32), dim3(3, 1, 1));
+  probe("__cluster_dims__(2,1,1) kernel launched with clusters of 3", cudaLaunchKernelEx(&of3.config, compiledClusters, u));
+  ClusterLaunch of2(dim3(6), dim3(32), dim3(2, 1, 1));
+  probe("__cluster_dims__(2,1,1) kernel launched with clusters of 2", cudaLaunchKernelEx(&of2.config, compiledClusters, u));
   CK(cudaDeviceSynchronize());
   CK(cudaFree(d));
 }

@@ -8,6 +8,7 @@
 
 #include "mem/address_space.h"
 #include "mem/device_heap.h"
+#include "report/fault.h"
 #include "report/symbolize.h"
 
 namespace loom::check::sanitizer {
@@ -60,8 +61,7 @@ uint3 blockOf(std::uint32_t linear, uint3 grid) {
 }
 
 std::string blockText(std::uint32_t linear, uint3 grid) {
-  uint3 b = blockOf(linear, grid);
-  return "(" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(b.z) + ")";
+  return report::indexText(blockOf(linear, grid));
 }
 
 }  // namespace

@@ -147,24 +147,29 @@ std::shared_ptr<const void> bindArgumentArray(void (*kernel)(P...), void** args,
 
 }  // namespace loom
 
+namespace loom {
+// The typed forms that take an argument array (cudaLaunchKernel, cudaLaunchCooperativeKernel).
+template <class... P>
+cudaError_t launchArgumentArray(void (*func)(P...), dim3 grid, dim3 block, void** args, size_t sharedMem,
+                                cudaStream_t stream, runtime::LaunchOptions options) {
+  registerKernelType(func);
+  return runtime::launchKernel(reinterpret_cast<const void*>(func), &BoundKernel<P...>::run,
+                               bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,
+                               sharedMem, stream, options);
+}
+}  // namespace loom
+
 template <class... P>
 cudaError_t cudaLaunchKernel(void (*func)(P...), dim3 grid, dim3 block, void** args,
                              size_t sharedMem = 0, cudaStream_t stream = 0) {
-  ::loom::registerKernelType(func);
-  return ::loom::runtime::launchKernel(
-      reinterpret_cast<const void*>(func), &::loom::BoundKernel<P...>::run,
-      ::loom::bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,
-      sharedMem, stream);
+  return ::loom::launchArgumentArray(func, grid, block, args, sharedMem, stream, {});
 }
 
 template <class... P>
 cudaError_t cudaLaunchCooperativeKernel(void (*func)(P...), dim3 grid, dim3 block, void** args,
                                         size_t sharedMem = 0, cudaStream_t stream = 0) {
-  ::loom::registerKernelType(func);
-  return ::loom::runtime::launchKernel(
-      reinterpret_cast<const void*>(func), &::loom::BoundKernel<P...>::run,
-      ::loom::bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,
-      sharedMem, stream, ::loom::runtime::LaunchOptions{true, dim3(1, 1, 1), false});
+  return ::loom::launchArgumentArray(func, grid, block, args, sharedMem, stream,
+                                     ::loom::runtime::LaunchOptions{true, dim3(1, 1, 1), false});
 }
 
 // The C++ form: arguments are converted to the kernel's parameter types, as in a call.
