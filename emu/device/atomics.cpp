@@ -20,11 +20,13 @@ namespace {
 // the same atomicAdd form one request. Out of line; the call site is the kernel's. `form`: the
 // SASS nvcc 13 makes of this function on shared memory (check/bank_model.h, recorded in the
 // bank sweep's SASS), which the bank model prices.
+// `aggregable`: nvcc warp-aggregates this function when it proves the address uniform
+// (check/counters/warp_access.h).
 [[gnu::noinline]] void lockstepAtomic(const void* address, unsigned width, const void* site,
-                                      loom::check::SharedAtomic form) {
+                                      loom::check::SharedAtomic form, bool aggregable) {
   if (auto* runner = loom::sched::BlockRunner::current())
     runner->access(reinterpret_cast<std::uintptr_t>(address), width, loom::check::AccessOp::Atomic,
-                   site, form);
+                   site, form, aggregable);
 }
 
 template <class T>
@@ -55,25 +57,44 @@ float addFlushed(float* a, float v) {
 // Every atomic function starts with this: it must be in the function the kernel calls, whose
 // return address is the kernel's call site. CUDA's atomics are relaxed: they release only after
 // a __threadfence (device/atomic_checks.h).
-#define LOOM_ATOMIC_STOP_WIDTH(a, width, form)                                 \
-  if (loom::sched::tLockstepAccesses) [[unlikely]]                            \
-    lockstepAtomic(a, width, LOOM_CALL_SITE(), loom::check::SharedAtomic::form); \
+// Aggregable: the functions nvcc 13 warp-aggregates on a uniform address (VOTEU.ANY, then
+// UPOPC or REDUX, one lane's ATOMS; recorded: tests.cuda.discarded_atomics): 32-bit add, sub,
+// and, or, xor, min, max, and 64-bit add. Not exch, inc, dec, CAS, float or 64-bit bitwise.
+#define LOOM_ATOMIC_STOP_FORM(a, width, form, aggregable)                          \
+  if (loom::sched::tLockstepAccesses) [[unlikely]]                                \
+    lockstepAtomic(a, width, LOOM_CALL_SITE(), form, aggregable);                  \
   loom::device::AtomicChecks checks_(a, width, true, false, LOOM_CALL_SITE());
-#define LOOM_ATOMIC_STOP_AS(a, form) LOOM_ATOMIC_STOP_WIDTH(a, sizeof(*(a)), form)
+#define LOOM_ATOMIC_STOP_AS(a, form) LOOM_ATOMIC_STOP_FORM(a, sizeof(*(a)), loom::check::SharedAtomic::form, false)
 #define LOOM_ATOMIC_STOP(a) LOOM_ATOMIC_STOP_AS(a, Native)
+#define LOOM_ATOMIC_STOP_AGGREGABLE(a) LOOM_ATOMIC_STOP_FORM(a, sizeof(*(a)), loom::check::SharedAtomic::Native, true)
 
 namespace loom::device {
 
-#define LOOM_RMW(name, T, expr)                                   \
+#define LOOM_RMW(name, T, expr, aggregable)                       \
   T name(T* address, T val) {                                     \
-    LOOM_ATOMIC_STOP(address)                                     \
+    LOOM_ATOMIC_STOP_FORM(address, sizeof(T), loom::check::SharedAtomic::Native, aggregable) \
     return update(address, [val](T old) -> T { return expr; });   \
   }
 
-int atomicAdd(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_add(v); }
-unsigned atomicAdd(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_add(v); }
+int atomicAdd(int* a, int v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_add(v); }
+unsigned atomicAdd(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_add(v); }
+// atomicAdd(p, 1) with a constant 1: ATOMS.POPC.INC when the statement discards the result.
+__thread bool tResultUnused = false;
+#define LOOM_ATOMIC_ADD_ONE(T)                                                                   \
+  T atomicAddOne(T* a) {                                                                         \
+    LOOM_ATOMIC_STOP_FORM(a, sizeof(T),                                                          \
+                          tResultUnused ? loom::check::SharedAtomic::PopcInc : loom::check::SharedAtomic::Native, \
+                          !tResultUnused)                                                        \
+    return ref(a).fetch_add(1);                                                                  \
+  }
+LOOM_ATOMIC_ADD_ONE(int)
+LOOM_ATOMIC_ADD_ONE(unsigned)
+#undef LOOM_ATOMIC_ADD_ONE
 // nvcc has no shared-memory add instruction for 64-bit integers, float or double: a CAS loop.
-unsigned long long atomicAdd(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP_AS(a, CasLoop) return ref(a).fetch_add(v); }
+unsigned long long atomicAdd(unsigned long long* a, unsigned long long v) {
+  LOOM_ATOMIC_STOP_FORM(a, sizeof *a, loom::check::SharedAtomic::CasLoop, true)
+  return ref(a).fetch_add(v);
+}
 float atomicAdd(float* a, float v) {
   LOOM_ATOMIC_STOP_AS(a, CasLoop)
   if (loom::mem::isSharedAddress(a)) return update(a, [v](float old) { return old + v; });
@@ -83,31 +104,31 @@ double atomicAdd(double* a, double v) {
   LOOM_ATOMIC_STOP_AS(a, CasLoop)
   return update(a, [v](double old) { return old + v; });
 }
-int atomicSub(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_sub(v); }
-unsigned atomicSub(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_sub(v); }
+int atomicSub(int* a, int v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_sub(v); }
+unsigned atomicSub(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_sub(v); }
 int atomicExch(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
 unsigned atomicExch(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
 unsigned long long atomicExch(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
 float atomicExch(float* a, float v) { LOOM_ATOMIC_STOP(a) return ref(a).exchange(v); }
-LOOM_RMW(atomicMin, int, val < old ? val : old)
-LOOM_RMW(atomicMin, unsigned, val < old ? val : old)
-LOOM_RMW(atomicMin, long long, val < old ? val : old)
-LOOM_RMW(atomicMin, unsigned long long, val < old ? val : old)
-LOOM_RMW(atomicMax, int, val > old ? val : old)
-LOOM_RMW(atomicMax, unsigned, val > old ? val : old)
-LOOM_RMW(atomicMax, long long, val > old ? val : old)
-LOOM_RMW(atomicMax, unsigned long long, val > old ? val : old)
+LOOM_RMW(atomicMin, int, val < old ? val : old, true)
+LOOM_RMW(atomicMin, unsigned, val < old ? val : old, true)
+LOOM_RMW(atomicMin, long long, val < old ? val : old, false)
+LOOM_RMW(atomicMin, unsigned long long, val < old ? val : old, false)
+LOOM_RMW(atomicMax, int, val > old ? val : old, true)
+LOOM_RMW(atomicMax, unsigned, val > old ? val : old, true)
+LOOM_RMW(atomicMax, long long, val > old ? val : old, false)
+LOOM_RMW(atomicMax, unsigned long long, val > old ? val : old, false)
 // atomicInc: ((old >= val) ? 0 : (old + 1)); atomicDec: ((old == 0) || (old > val)) ? val : (old - 1).
-LOOM_RMW(atomicInc, unsigned, old >= val ? 0u : old + 1u)
-LOOM_RMW(atomicDec, unsigned, (old == 0u || old > val) ? val : old - 1u)
-int atomicAnd(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_and(v); }
-unsigned atomicAnd(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_and(v); }
+LOOM_RMW(atomicInc, unsigned, old >= val ? 0u : old + 1u, false)
+LOOM_RMW(atomicDec, unsigned, (old == 0u || old > val) ? val : old - 1u, false)
+int atomicAnd(int* a, int v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_and(v); }
+unsigned atomicAnd(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_and(v); }
 unsigned long long atomicAnd(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_and(v); }
-int atomicOr(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_or(v); }
-unsigned atomicOr(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_or(v); }
+int atomicOr(int* a, int v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_or(v); }
+unsigned atomicOr(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_or(v); }
 unsigned long long atomicOr(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_or(v); }
-int atomicXor(int* a, int v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
-unsigned atomicXor(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
+int atomicXor(int* a, int v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_xor(v); }
+unsigned atomicXor(unsigned* a, unsigned v) { LOOM_ATOMIC_STOP_AGGREGABLE(a) return ref(a).fetch_xor(v); }
 unsigned long long atomicXor(unsigned long long* a, unsigned long long v) { LOOM_ATOMIC_STOP(a) return ref(a).fetch_xor(v); }
 
 }  // namespace loom::device
@@ -186,7 +207,7 @@ LOOM_NARROW_ADD(atomicAddBfloat162, unsigned, bf16::add2)
 // float2/float4 (sm_90, global memory): one access of the vector's width; per element, what
 // float atomicAdd on global memory does (ATOMG.E.ADD.F32x2/x4.FTZ: subnormals flushed, recorded).
 void atomicAddFloats(float* a, const float* v, float* old, unsigned count) {
-  LOOM_ATOMIC_STOP_WIDTH(a, count * sizeof(float), Native)
+  LOOM_ATOMIC_STOP_FORM(a, count * sizeof(float), loom::check::SharedAtomic::Native, false)
   for (unsigned i = 0; i < count; ++i) old[i] = addFlushed(a + i, v[i]);
 }
 

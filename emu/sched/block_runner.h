@@ -90,9 +90,10 @@ public:
   // Lockstep mode: the running lane is about to access `width` bytes at `address` from code
   // address `site`. Shared and global accesses make the lane stop until its warp request is
   // released; accesses to the lane's own stack (local memory) and to the kernel's parameters
-  // return at once. `atomic`: the SASS form of an atomic (op Atomic), for the bank model.
+  // return at once. `atomic`: the SASS form of an atomic (op Atomic), for the bank model;
+  // `aggregable`: an atomic nvcc warp-aggregates on an address it proves uniform.
   void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site,
-              check::SharedAtomic atomic = check::SharedAtomic::Native);
+              check::SharedAtomic atomic = check::SharedAtomic::Native, bool aggregable = false);
   bool lockstep() const { return lockstep_; }
 
 

@@ -67,10 +67,11 @@ void BlockRunner::lockstepEnd() {
 }
 
 void BlockRunner::access(std::uintptr_t address, unsigned width, check::AccessOp op,
-                         const void* site, check::SharedAtomic atomic) {
+                         const void* site, check::SharedAtomic atomic, bool aggregable) {
   check::PendingAccess a;
   a.site = site;
   a.atomic = atomic;
+  a.aggregable = aggregable;
   a.width = static_cast<std::uint8_t>(width);
   a.op = op;
   if (address - staticSharedBegin_ < staticSharedSize_) {
@@ -139,7 +140,7 @@ void BlockRunner::releaseGroup(unsigned warp) {
     unsigned l = static_cast<unsigned>(std::countr_zero(m));
     if (w.access[l].site == chosen) group |= 1u << l;
   }
-  check::scoreRequest(w.access, group, sites_);
+  check::scoreRequest(w.access, group, warp, sites_);
   w.parked = parked & ~group;
   w.pending += static_cast<unsigned>(std::popcount(group));
   ++w.step;

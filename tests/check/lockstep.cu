@@ -83,12 +83,14 @@ __global__ void gather(const float* x, float* y, int stride) {
 }
 
 // ---- shared atomics: all lanes on one word, or each on its own ----
-__global__ void sharedAtomics(unsigned* out, int sameWord) {
+// The addend is a parameter: nvcc makes `atomicAdd(p, 1u);` ATOMS.POPC.INC, whose lanes on one
+// word merge (tests/cuda/discarded_atomics.cu); with an addend it cannot see it is ATOMS.ADD.
+__global__ void sharedAtomics(unsigned* out, int sameWord, unsigned addend) {
   __shared__ unsigned counters[32];
   unsigned t = threadIdx.x;
   counters[t] = 0;
   __syncwarp();
-  atomicAdd(&counters[sameWord ? 0 : t], 1u);
+  atomicAdd(&counters[sameWord ? 0 : t], addend);
   __syncwarp();
   out[t] = counters[t];
 }
@@ -297,7 +299,7 @@ int main(int argc, char** argv) {
   unsigned* counts;
   CK(cudaMalloc(&counts, 32 * sizeof(unsigned)));
   for (int same = 0; same < 2; ++same) {
-    sharedAtomics<<<1, 32>>>(counts, same);
+    sharedAtomics<<<1, 32>>>(counts, same, 1u);
     CK_LAUNCH();
     loom::LaunchReport r = last();
     unsigned h[32];

@@ -1,5 +1,6 @@
 #include "rewrite.h"
 
+#include "discarded_atomics.h"
 #include "edit.h"
 #include "extern_shared.h"
 #include "kernel_registration.h"
@@ -19,6 +20,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed) {
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
   findKernelRegistrationEdits(preprocessed, tokens, edits);
+  findDiscardedAtomicEdits(preprocessed, tokens, edits);
   result.text = applyEdits(preprocessed, std::move(edits));
   return result;
 }

@@ -1,6 +1,7 @@
 // The pure source rewriter: preprocessed CUDA text in, preprocessed C++ text out. It makes exactly
-// the rewrites DESIGN.md allows (kernel launches, `extern __shared__` arrays, and standard
-// attributes after `__shared__` moved in front of their declaration) and keeps
+// the rewrites DESIGN.md allows (kernel launches, `extern __shared__` arrays, standard
+// attributes after `__shared__` moved in front of their declaration) and the two insertions that
+// change no token of the user's (kernel registrations, discarded atomicAdd results), and keeps
 // every line break where it was, so linemarkers stay valid and compiler errors point at the
 // user's lines.
 #pragma once

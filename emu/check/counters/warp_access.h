@@ -26,9 +26,16 @@ struct PendingAccess {
   // For a shared atomic: the SASS form nvcc gives this atomic function (bank_model.h), which
   // decides its price and whether it also issues loads (a CAS loop does).
   SharedAtomic atomic = SharedAtomic::Native;
+  // A shared atomic that nvcc warp-aggregates when it proves the address uniform across the
+  // warp (one lane's ATOMS for the whole warp; recorded: tests.cuda.discarded_atomics). Loom
+  // cannot see nvcc's proof; it takes a site as uniform when, in every request of the launch,
+  // all lanes named one address and every warp of the block the same one, seen in two warps
+  // (SiteCounters).
+  bool aggregable = false;
 };
 
-// Adds the cost of the request made by the lanes in `group` (all at one site) to `table`.
-void scoreRequest(const PendingAccess* lanes, std::uint32_t group, SiteTable& table);
+// Adds the cost of the request made by the lanes in `group` (all at one site) of warp `warp`
+// (its index in the block) to `table`.
+void scoreRequest(const PendingAccess* lanes, std::uint32_t group, unsigned warp, SiteTable& table);
 
 }  // namespace loom::check

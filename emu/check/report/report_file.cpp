@@ -70,7 +70,8 @@ std::vector<LaunchReport> buildReports() {
     std::map<std::tuple<std::string, unsigned>, Counters> lines;
     {
       std::lock_guard lock(record->mutex);
-      for (const auto& [site, c] : record->sites.entries()) {
+      for (const auto& [site, counters] : record->sites.entries()) {
+        const Counters& c = counters.reported();
         total += c;
         SourceLine s = symbolize(site);
         lines[{s.file, s.line}] += c;

@@ -22,8 +22,41 @@
   __attribute__((always_inline)) inline T name##_block(T* address, T val) { return name(address, val); } \
   __attribute__((always_inline)) inline T name##_system(T* address, T val) { return name(address, val); }
 
-LOOM_ATOMIC_SCOPES(atomicAdd, int)
-LOOM_ATOMIC_SCOPES(atomicAdd, unsigned int)
+// atomicAdd on int and unsigned: a constant addend of 1 goes to an engine entry that asks
+// whether the statement discards the result (loom-cc marks such statements with ResultUnused,
+// tools/loom-cc/discarded_atomics.h): nvcc makes that call ATOMS.POPC.INC on shared memory,
+// which the bank model prices differently from ATOMS.ADD.
+namespace loom::device {
+extern __thread bool tResultUnused;
+// Written through asm: a plain store to a thread-local would reach the memory-access hooks,
+// which take the executable's TLS block for shared memory (__shared__ is thread_local).
+[[gnu::always_inline]] inline void setResultUnused(bool unused) {
+  bool* flag = &tResultUnused;
+  asm volatile("movb %1, (%0)" : : "r"(flag), "q"(unused) : "memory");
+}
+struct ResultUnused {
+  ResultUnused() { setResultUnused(true); }
+  ~ResultUnused() { setResultUnused(false); }
+  ResultUnused(const ResultUnused&) = delete;
+  ResultUnused& operator=(const ResultUnused&) = delete;
+};
+int atomicAddOne(int* address);
+unsigned int atomicAddOne(unsigned int* address);
+}  // namespace loom::device
+#define LOOM_ATOMIC_ADD_COUNTER(T)                                                                 \
+  namespace loom::device {                                                                       \
+  T atomicAdd(T* address, T val);                                                                \
+  }                                                                                              \
+  __attribute__((always_inline)) inline T atomicAdd(T* address, T val) {                        \
+    T old = __builtin_constant_p(val) && val == 1 ? ::loom::device::atomicAddOne(address)       \
+                                                  : ::loom::device::atomicAdd(address, val);    \
+    LOOM_ATOMIC_NO_TAIL_CALL();                                                                  \
+    return old;                                                                                  \
+  }                                                                                              \
+  __attribute__((always_inline)) inline T atomicAdd_block(T* address, T val) { return atomicAdd(address, val); } \
+  __attribute__((always_inline)) inline T atomicAdd_system(T* address, T val) { return atomicAdd(address, val); }
+LOOM_ATOMIC_ADD_COUNTER(int)
+LOOM_ATOMIC_ADD_COUNTER(unsigned int)
 LOOM_ATOMIC_SCOPES(atomicAdd, unsigned long long int)
 LOOM_ATOMIC_SCOPES(atomicAdd, float)
 LOOM_ATOMIC_SCOPES(atomicAdd, double)
@@ -112,5 +145,6 @@ __attribute__((always_inline)) inline float4 atomicAdd_block(float4* a, float4 v
 __attribute__((always_inline)) inline float4 atomicAdd_system(float4* a, float4 v) { return atomicAdd(a, v); }
 
 #undef LOOM_ATOMIC_SCOPES
+#undef LOOM_ATOMIC_ADD_COUNTER
 #undef LOOM_ATOMIC_CAS
 #undef LOOM_ATOMIC_NO_TAIL_CALL
