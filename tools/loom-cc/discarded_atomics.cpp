@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "attributes.h"
+
 namespace loom::cc {
 namespace {
 
@@ -30,17 +32,6 @@ std::optional<std::size_t> openingParen(std::string_view text, const std::vector
   for (std::size_t j = close + 1; j-- > 0;) {
     if (isPunct(text, tokens, j, ')')) ++depth;
     if (isPunct(text, tokens, j, '(') && --depth == 0) return j;
-  }
-  return std::nullopt;
-}
-
-// The ')' matching the '(' at tokens[open], or nullopt.
-std::optional<std::size_t> closingParen(std::string_view text, const std::vector<Token>& tokens, std::size_t open) {
-  int depth = 0;
-  for (std::size_t j = open; j < tokens.size(); ++j) {
-    if (isPunct(text, tokens, j, '(')) ++depth;
-    if (isPunct(text, tokens, j, ')') && --depth == 0) return j;
-    if (isPunct(text, tokens, j, ';') || isPunct(text, tokens, j, '{') || isPunct(text, tokens, j, '}')) return std::nullopt;
   }
   return std::nullopt;
 }
@@ -77,14 +68,15 @@ void findDiscardedAtomicEdits(std::string_view text, const std::vector<Token>& t
     if (n >= 2 && isPunct(text, tokens, n - 1, ':') && isPunct(text, tokens, n - 2, ':') && adjacent(tokens, n - 2))
       start = n - 2;
     if (!level[start] || !beginsStatement(text, tokens, start)) continue;
-    std::optional<std::size_t> close = closingParen(text, tokens, n + 1);
-    if (!close || *close + 1 >= tokens.size() || !isPunct(text, tokens, *close + 1, ';')) continue;
+    std::optional<std::size_t> end = skipGroup(text, tokens, n + 1);  // one past the call's ')'
+    if (!end || !isPunct(text, tokens, *end, ';')) continue;
+    std::size_t close = *end - 1;
     bool nested = false;
-    for (std::size_t k = n + 2; k < *close; ++k)
+    for (std::size_t k = n + 2; k < close; ++k)
       if (tokens[k].kind == TokenKind::Identifier && spelling(text, tokens[k]).starts_with("atomic")) nested = true;
     if (nested) continue;
     edits.push_back(Edit{tokens[start].begin, tokens[start].begin, "(void)::loom::device::ResultUnused{}, "});
-    n = *close;
+    n = close;
   }
 }
 

@@ -4,18 +4,13 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "rewrite.h"
+#include "rewritten.h"
 
 namespace {
 
 const std::string kMark = "(void)::loom::device::ResultUnused{}, ";
 
-std::string rewritten(const std::string& in) {
-  auto r = loom::cc::rewriteCuda(in);
-  INFO("input: " << in);
-  REQUIRE(r.ok());
-  return r.text;
-}
+using loom::cc::test::rewritten;
 
 }  // namespace
 

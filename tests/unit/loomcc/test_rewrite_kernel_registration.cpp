@@ -4,16 +4,11 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "rewrite.h"
+#include "rewritten.h"
 
 namespace {
 
-std::string rewritten(const std::string& in) {
-  auto r = loom::cc::rewriteCuda(in);
-  INFO("input: " << in);
-  REQUIRE(r.ok());
-  return r.text;
-}
+using loom::cc::test::rewritten;
 
 std::string registration(unsigned n, const std::string& params, const std::string& name) {
   return " [[maybe_unused]] static const bool loom_kernel_registered_" + std::to_string(n) +

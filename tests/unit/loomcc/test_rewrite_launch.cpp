@@ -3,18 +3,12 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "rewrite.h"
+#include "rewritten.h"
 
 namespace {
 
 using loom::cc::rewriteCuda;
-
-std::string rewritten(const std::string& in) {
-  auto r = rewriteCuda(in);
-  INFO("input: " << in);
-  REQUIRE(r.ok());
-  return r.text;
-}
+using loom::cc::test::rewritten;
 
 long lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
 

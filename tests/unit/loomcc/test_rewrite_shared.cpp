@@ -3,16 +3,11 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "rewrite.h"
+#include "rewritten.h"
 
 namespace {
 
-std::string rewritten(const std::string& in) {
-  auto r = loom::cc::rewriteCuda(in);
-  INFO("input: " << in);
-  REQUIRE(r.ok());
-  return r.text;
-}
+using loom::cc::test::rewritten;
 
 // At namespace scope: a constant-initialised thread_local pointer, registered with the engine.
 std::string registration(const std::string& name) {

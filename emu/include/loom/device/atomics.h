@@ -10,6 +10,10 @@
 // with an empty asm so that the call is never a tail call: lockstep mode and reports take the
 // engine call's return address as the atomic's site in the kernel.
 #define LOOM_ATOMIC_NO_TAIL_CALL() asm volatile("" ::: "memory")
+// The _block and _system forms: the same operation on a CPU.
+#define LOOM_ATOMIC_SCOPE_FORMS(name, T)                                                   \
+  __attribute__((always_inline)) inline T name##_block(T* address, T val) { return name(address, val); } \
+  __attribute__((always_inline)) inline T name##_system(T* address, T val) { return name(address, val); }
 #define LOOM_ATOMIC_SCOPES(name, T)                                                        \
   namespace loom::device {                                                                 \
   T name(T* address, T val);                                                               \
@@ -19,8 +23,7 @@
     LOOM_ATOMIC_NO_TAIL_CALL();                                                            \
     return old;                                                                            \
   }                                                                                        \
-  __attribute__((always_inline)) inline T name##_block(T* address, T val) { return name(address, val); } \
-  __attribute__((always_inline)) inline T name##_system(T* address, T val) { return name(address, val); }
+  LOOM_ATOMIC_SCOPE_FORMS(name, T)
 
 // atomicAdd on int and unsigned: a constant addend of 1 goes to an engine entry that asks
 // whether the statement discards the result (loom-cc marks such statements with ResultUnused,
@@ -53,8 +56,7 @@ unsigned int atomicAddOne(unsigned int* address);
     LOOM_ATOMIC_NO_TAIL_CALL();                                                                  \
     return old;                                                                                  \
   }                                                                                              \
-  __attribute__((always_inline)) inline T atomicAdd_block(T* address, T val) { return atomicAdd(address, val); } \
-  __attribute__((always_inline)) inline T atomicAdd_system(T* address, T val) { return atomicAdd(address, val); }
+  LOOM_ATOMIC_SCOPE_FORMS(atomicAdd, T)
 LOOM_ATOMIC_ADD_COUNTER(int)
 LOOM_ATOMIC_ADD_COUNTER(unsigned int)
 LOOM_ATOMIC_SCOPES(atomicAdd, unsigned long long int)
@@ -139,12 +141,11 @@ __attribute__((always_inline)) inline float4 atomicAdd(float4* address, float4 v
   LOOM_ATOMIC_NO_TAIL_CALL();
   return old;
 }
-__attribute__((always_inline)) inline float2 atomicAdd_block(float2* a, float2 v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline float2 atomicAdd_system(float2* a, float2 v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline float4 atomicAdd_block(float4* a, float4 v) { return atomicAdd(a, v); }
-__attribute__((always_inline)) inline float4 atomicAdd_system(float4* a, float4 v) { return atomicAdd(a, v); }
+LOOM_ATOMIC_SCOPE_FORMS(atomicAdd, float2)
+LOOM_ATOMIC_SCOPE_FORMS(atomicAdd, float4)
 
 #undef LOOM_ATOMIC_SCOPES
 #undef LOOM_ATOMIC_ADD_COUNTER
+#undef LOOM_ATOMIC_SCOPE_FORMS
 #undef LOOM_ATOMIC_CAS
 #undef LOOM_ATOMIC_NO_TAIL_CALL
