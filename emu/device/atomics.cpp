@@ -136,11 +136,14 @@ unsigned long long atomicXor(unsigned long long* a, unsigned long long v) { LOOM
 namespace {
 // A compare-and-swap that does not swap is how spin locks wait: let the block's other threads
 // (perhaps the lock holder) run before trying again.
+// Either way the warp's lanes waiting after a branch may go on (BlockRunner::casExecuted).
 template <class T>
 T cas(T* address, T compare, T val, const void* site) {
   T expected = compare;
+  auto* runner = loom::sched::BlockRunner::current();
+  if (runner) runner->casExecuted();
   if (!ref(address).compare_exchange_strong(expected, val)) {
-    if (auto* runner = loom::sched::BlockRunner::current()) runner->yield(site);
+    if (runner) runner->yield(site);
   }
   return expected;
 }

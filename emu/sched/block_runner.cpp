@@ -34,7 +34,6 @@ namespace {
 constexpr unsigned kMaxThreads = 1024;
 }  // namespace
 
-
 BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
   lanes_.resize(kMaxThreads);
   runnable_.reserve(kMaxThreads);
@@ -52,7 +51,11 @@ void BlockRunner::completeBarrier() {
     case BarrierReduction::Or: barrierResult_ = reduceCount_ != 0; break;
   }
   if (lockstep_) [[unlikely]] {
-    for (Lane* l : barrierWaiters_) ++lockstepWarps_[l->linear / 32].pending;
+    for (Lane* l : barrierWaiters_) {
+      LockstepWarp& w = lockstepWarps_[l->linear / 32];
+      ++w.pending;
+      w.path[l->linear % 32] = 0;  // the whole block met: one path per warp again
+    }
   }
   if (checks_) [[unlikely]] onBarrierChecks();
   // The waiters become the run queue as they are, in arrival order: usually nothing else is
@@ -190,7 +193,6 @@ void BlockRunner::numberLanes(dim3 shape) {
   numberedShape_ = shape;
 }
 
-
 [[gnu::always_inline]] inline void BlockRunner::onExit(Lane& lane) {
   lane.state = Lane::State::Exited;
   --live_;
@@ -248,12 +250,6 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   }
 }
 
-
-
-
-
-
-
 void BlockRunner::yield(const void* site) {
   current_->waitSite = site;
   if (lockstep_) {
@@ -279,7 +275,6 @@ void BlockRunner::yield(const void* site) {
   lane.state = Lane::State::Running;
   resumeAs(lane);
 }
-
 
 std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const void* site) {
   Lane& lane = *current_;
@@ -325,7 +320,12 @@ void BlockRunner::tryCompleteWarp(unsigned warp, unsigned lane) {
   if (needed != ~0u) [[unlikely]] reportShuffleMisreads(warp, needed);
   unsigned base = warp * 32;
   for (unsigned m = needed; m != 0; m &= m - 1) makeRunnable(lanes_[base + __builtin_ctz(m)], 0);
-  if (lockstep_) lockstepWarps_[warp].pending += static_cast<unsigned>(__builtin_popcount(needed));
+  if (lockstep_) {
+    LockstepWarp& w = lockstepWarps_[warp];
+    w.pending += static_cast<unsigned>(__builtin_popcount(needed));
+    const std::uint32_t joined = w.path[__builtin_ctz(needed)];  // the lanes met: one path
+    for (unsigned m = needed; m != 0; m &= m - 1) w.path[__builtin_ctz(m)] = joined;
+  }
   ws.arrived &= ~needed;
 }
 

@@ -41,6 +41,10 @@ class BlockGroup;
 
 enum class BarrierReduction { None, Count, And, Or };
 
+// Levels of nested regions (loom/device/reconverge.h) whose counts lockstep mode keeps; lanes
+// deeper than that are told apart by depth alone.
+inline constexpr unsigned kRegionLevels = 32;
+
 class BlockRunner {
 public:
   explicit BlockRunner(Worker& worker);
@@ -72,6 +76,12 @@ public:
   // marks the warp as spinning: its next step runs another group (sched/lockstep.cpp). `site`:
   // the caller's, for the watchdog's report.
   void yield(const void* site);
+  // Lockstep mode: the running lane executed an atomicCAS. nvcc begins every try of a CAS loop
+  // (a spin lock, an atomic built from CAS) with YIELD, which lets the warp's other paths run,
+  // those waiting at the branch's convergence barrier included: the lanes that skipped a branch
+  // holding a spin lock go on without its lane (recorded: tests.cuda.reconvergence lock_in_if,
+  // SumDoubles). So the warp's next step runs lanes that wait for others behind them.
+  void casExecuted();
 
   // Group barriers (sched/group_sync.cpp). grid.sync() is gridArrive then gridWait: a block
   // barrier, thread (0,0,0) arriving for the block and waiting for the grid, a block barrier
@@ -95,6 +105,11 @@ public:
   void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site,
               check::SharedAtomic atomic = check::SharedAtomic::Native, bool aggregable = false);
   bool lockstep() const { return lockstep_; }
+  // Lockstep mode: the running lane enters or leaves a region of structured control flow (an
+  // `if`, `switch` or loop statement, or a loop's body; loom/device/reconverge.h). No stop: the
+  // lane's place in the nesting decides which of its warp's lanes run first (sched/lockstep.cpp).
+  void enterRegion();
+  void leaveRegion();
 
 
   // Records a fault for the running thread and abandons the block. Callable from device code
@@ -182,6 +197,8 @@ private:
     if (--lockstepWarps_[warp].pending == 0 && lockstepWarps_[warp].parked != 0) releaseGroup(warp);
   }
   void stopAtAccess(const check::PendingAccess& access);
+  struct LockstepWarp;
+  std::uint32_t furthestBehind(const LockstepWarp& w, std::uint32_t parked) const;
   // Chooses the next group of parked lanes of `warp`, scores its request and queues it.
   void releaseGroup(unsigned warp);
   void parkAndSwitch(Lane& lane);
@@ -241,6 +258,19 @@ private:
     unsigned pending = 0;   // lanes still to stop: not started, running or runnable
     unsigned parked = 0;    // lanes stopped at an access, as a mask
     bool spinning = false;  // a lane of the last group failed an atomicCAS or slept
+    bool casExecuted = false;  // a lane of the last group executed an atomicCAS (YIELD)
+    // Each lane's place in the nesting of regions: its depth, and per level the number of
+    // regions it has entered at that level within its current region one level up. Lanes
+    // further behind (fewer regions entered at the first level that differs, or inside a
+    // region the other has left) run first.
+    std::uint16_t depth[32] = {};
+    std::uint32_t entered[32][kRegionLevels] = {};
+    // The device's paths: lanes that a YIELD let past a convergence barrier without the others
+    // run as a path of their own, and the next convergence barriers are set up by each path
+    // alone, so the paths meet again only where the whole warp does (a __syncthreads, a warp
+    // collective). Lanes form one request only if they share a path.
+    std::uint32_t path[32] = {};
+    std::uint32_t nextPath = 0;
     const void* lastSite = nullptr;
     std::uint32_t step = 0;  // groups released so far
     std::uint32_t parkedSince[32] = {};

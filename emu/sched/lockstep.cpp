@@ -11,12 +11,17 @@
 // on the device, which is what legacy warp-synchronous code (a volatile reduction tail without
 // __syncwarp) relies on.
 //
-// Which group: the lowest access site first (reconvergence at thread frontiers: a loop's body
-// lies below the code after it, so lanes that left a loop wait for those still in it). That
-// alone would starve a lock holder while its warp's other lanes spin on atomicCAS at a lower
-// address, which Volta's independent thread scheduling does not: after a failed atomicCAS (or
-// __nanosleep) the warp runs the group at another site that waited longest, and any lane that
-// waited kStarvationSteps groups runs next whatever its site.
+// Which group: the lanes furthest behind in the nesting of regions (loom/device/reconverge.h:
+// every if, switch and loop statement and loop body of the user's code), so lanes that skipped
+// a branch, left a loop or `continue`d wait where nvcc's convergence barriers would hold them;
+// among lanes level there, the lowest access site first. Lanes form one request only when they
+// are level, at one site, and on one path. That alone would starve a lock holder while its
+// warp's other lanes spin on atomicCAS, which Volta's independent thread scheduling does not:
+// after a failed atomicCAS (or __nanosleep) the warp runs the group at another site that waited
+// longest, and any lane that waited kStarvationSteps groups runs next whatever its site. And
+// nvcc's CAS loops begin with YIELD, after which the lanes waiting for the CAS's lane go on
+// without it, as a path of their own until the whole warp meets (casExecuted()).
+#include <algorithm>
 #include <bit>
 
 #include "mem/address_space.h"
@@ -44,6 +49,11 @@ void BlockRunner::lockstepBegin() {
     lw.pending = static_cast<unsigned>(32 - std::popcount(warps_[w].exited));
     lw.parked = 0;
     lw.spinning = false;
+    lw.casExecuted = false;
+    lw.nextPath = 0;
+    std::fill(std::begin(lw.path), std::end(lw.path), 0u);
+    std::fill(std::begin(lw.depth), std::end(lw.depth), std::uint16_t{0});
+    for (auto& e : lw.entered) std::fill(std::begin(e), std::end(e), 0u);
     lw.lastSite = nullptr;
     lw.step = 0;
   }
@@ -113,33 +123,106 @@ void BlockRunner::stopAtAccess(const check::PendingAccess& access) {
   parkAndSwitch(lane);
 }
 
+void BlockRunner::enterRegion() {
+  LockstepWarp& w = lockstepWarps_[current_->linear / 32];
+  const unsigned l = current_->linear % 32;
+  const unsigned d = ++w.depth[l];
+  if (d < kRegionLevels) ++w.entered[l][d];
+  if (d + 1 < kRegionLevels) w.entered[l][d + 1] = 0;
+}
+
+void BlockRunner::leaveRegion() {
+  LockstepWarp& w = lockstepWarps_[current_->linear / 32];
+  const unsigned l = current_->linear % 32;
+  if (w.depth[l] > 0) --w.depth[l];
+}
+
+void BlockRunner::casExecuted() {
+  if (lockstep_) lockstepWarps_[current_->linear / 32].casExecuted = true;
+}
+
+namespace {
+// -1 when lane a is behind lane b in the nesting of regions, 1 when ahead, 0 when level.
+int regionOrder(const std::uint16_t* depth, const std::uint32_t (*entered)[kRegionLevels],
+                unsigned a, unsigned b) {
+  const unsigned common = std::min(depth[a], depth[b]);
+  const unsigned last = std::min(common + 1u, kRegionLevels - 1);
+  for (unsigned d = 1; d <= last; ++d) {
+    if (entered[a][d] != entered[b][d]) return entered[a][d] < entered[b][d] ? -1 : 1;
+  }
+  // Same regions entered: the lane still inside one the other has left is behind.
+  if (depth[a] != depth[b]) return depth[a] > depth[b] ? -1 : 1;
+  return 0;
+}
+}  // namespace
+
+// The lanes of each path that no lane of the same path is behind.
+std::uint32_t BlockRunner::furthestBehind(const LockstepWarp& w, std::uint32_t parked) const {
+  std::uint32_t behind = 0;
+  for (std::uint32_t left = parked; left;) {
+    const unsigned first = static_cast<unsigned>(std::countr_zero(left));
+    const std::uint32_t path = w.path[first];
+    unsigned best = first;
+    std::uint32_t lanes = 0;
+    for (std::uint32_t m = left; m; m &= m - 1) {
+      const unsigned l = static_cast<unsigned>(std::countr_zero(m));
+      if (w.path[l] != path) continue;
+      lanes |= 1u << l;
+      if (regionOrder(w.depth, w.entered, l, best) < 0) best = l;
+    }
+    for (std::uint32_t m = lanes; m; m &= m - 1) {
+      const unsigned l = static_cast<unsigned>(std::countr_zero(m));
+      if (regionOrder(w.depth, w.entered, l, best) == 0) behind |= 1u << l;
+    }
+    left &= ~lanes;
+  }
+  return behind;
+}
+
 void BlockRunner::releaseGroup(unsigned warp) {
   LockstepWarp& w = lockstepWarps_[warp];
   const std::uint32_t parked = w.parked;
-  const void* lowest = nullptr;
-  unsigned oldest = 32, oldestElsewhere = 32;
+  const std::uint32_t behind = furthestBehind(w, parked);
+  unsigned lowest = 32, oldest = 32, oldestElsewhere = 32, lowestAhead = 32;
   for (std::uint32_t m = parked; m; m &= m - 1) {
     unsigned l = static_cast<unsigned>(std::countr_zero(m));
     const void* site = w.access[l].site;
-    if (!lowest || site < lowest) lowest = site;
+    if (behind & (1u << l)) {
+      if (lowest == 32 || site < w.access[lowest].site) lowest = l;
+    } else if (lowestAhead == 32 || site < w.access[lowestAhead].site) {
+      lowestAhead = l;
+    }
     if (oldest == 32 || w.parkedSince[l] < w.parkedSince[oldest]) oldest = l;
     if (site != w.lastSite &&
         (oldestElsewhere == 32 || w.parkedSince[l] < w.parkedSince[oldestElsewhere]))
       oldestElsewhere = l;
   }
-  const void* chosen = lowest;
+  unsigned chosenLane = lowest;
+  bool split = false;
   if (w.step - w.parkedSince[oldest] > kStarvationSteps) {
-    chosen = w.access[oldest].site;
+    chosenLane = oldest;
+  } else if (w.casExecuted && lowestAhead != 32) {
+    chosenLane = lowestAhead;  // past the branch's convergence barrier without the CAS's lane
+    split = true;
   } else if (w.spinning && oldestElsewhere != 32) {
-    chosen = w.access[oldestElsewhere].site;
+    chosenLane = oldestElsewhere;
   }
-  w.spinning = false;
-  w.lastSite = chosen;
+  const void* chosen = w.access[chosenLane].site;
+  const std::uint32_t path = w.path[chosenLane];
   std::uint32_t group = 0;
   for (std::uint32_t m = parked; m; m &= m - 1) {
     unsigned l = static_cast<unsigned>(std::countr_zero(m));
-    if (w.access[l].site == chosen) group |= 1u << l;
+    if (w.access[l].site == chosen && w.path[l] == path &&
+        regionOrder(w.depth, w.entered, l, chosenLane) == 0)
+      group |= 1u << l;
   }
+  if (split) {
+    const std::uint32_t own = ++w.nextPath;
+    for (std::uint32_t m = group; m; m &= m - 1) w.path[std::countr_zero(m)] = own;
+  }
+  w.spinning = false;
+  w.casExecuted = false;
+  w.lastSite = chosen;
   check::scoreRequest(w.access, group, warp, sites_);
   w.parked = parked & ~group;
   w.pending += static_cast<unsigned>(std::popcount(group));

@@ -95,6 +95,23 @@ __global__ void sharedAtomics(unsigned* out, int sameWord, unsigned addend) {
   out[t] = counters[t];
 }
 
+// ---- reconvergence past the nesting levels lockstep counts (kRegionLevels = 32) ----
+// Each lane loads through 40 nested regions (recursion), then takes a divergent branch: the
+// warp must still meet after each branch, one load request per iteration for each line.
+__device__ int nested(const int* a, int depth, int i) {
+  if (depth == 0) return a[i];
+  return nested(a, depth - 1, i);
+}
+__global__ void deepRegions(const int* a, int* out) {
+  int l = threadIdx.x, s = 0;
+  for (int k = 0; k < 8; ++k) {
+    int v = nested(a, 40, k * 32 + l);
+    if (v & 1) continue;
+    s += a[(k * 32 + l + 7) % 256];
+  }
+  out[l] = s;
+}
+
 // ---- an intra-warp spin lock: every lane of the warp takes the same lock ----
 __global__ void spinLock(int* lock, int* counter) {
   while (atomicCAS(lock, 0, 1) != 0) {
@@ -331,6 +348,22 @@ int main(int argc, char** argv) {
   CK(cudaMemcpy(&hc, hres, sizeof hc, cudaMemcpyDeviceToHost));
   check("intra_warp_spin_lock_shared", hc == 96, "count %d, want 96", hc);
 
+  // 40 nested regions, a `continue` in a loop: 8 requests on each load line, 16 in all; the
+  // nested load reads one 128-byte line (4 sectors), the branch's 16 lanes bytes 28..151 (5).
+  {
+    int host[256], *a;
+    for (int i = 0; i < 256; ++i) host[i] = i;
+    CK(cudaMalloc(&a, sizeof host));
+    CK(cudaMemcpy(a, host, sizeof host, cudaMemcpyHostToDevice));
+    deepRegions<<<1, 32>>>(a, reinterpret_cast<int*>(out));
+    CK_LAUNCH();
+    loom::LaunchReport r = last();
+    check("deep_regions_reconverge", r.metric(m::globalLoadRequests) == 16 && r.metric(m::globalLoadSectors) == 8 * 4 + 8 * 5,
+          "load requests %llu sectors %llu", (unsigned long long)r.metric(m::globalLoadRequests),
+          (unsigned long long)r.metric(m::globalLoadSectors));
+    CK(cudaFree(a));
+  }
+
   // A divergent branch: each side is its own request with only its own lanes (HARDWARE_NOTES.md:
   // 16 active lanes at stride 32 are 16 wavefronts).
   divergentHalves<<<1, 32>>>(out);
@@ -411,7 +444,7 @@ int main(int argc, char** argv) {
   // and their 5 SASS-attributed twins, emu/check/counters/metrics.h).
   size_t launches = loom::launchReports().size();
   nlohmann::json j = nlohmann::json::parse(loom::reportJson());
-  bool shape = j["launches"].size() == launches && launches == 21;
+  bool shape = j["launches"].size() == launches && launches == 22;
   const nlohmann::json& t = j["launches"][5];  // strides 0-4, then the tile
   shape = shape && t["kernel"] == "transposeTile(float const*, float*, int)" &&
           t["grid"] == nlohmann::json::array({1, 1, 1}) &&

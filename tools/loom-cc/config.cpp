@@ -79,6 +79,8 @@ ConfigResult parseConfig(std::string_view text, std::string_view confDir) {
       r.config.cxx = expand(value, confDir);
     } else if (key == "include") {
       r.config.includeDirs = splitList(value, confDir);
+    } else if (key == "library") {
+      r.config.libraryDirs = splitList(value, confDir);
     } else if (key == "defines") {
       r.config.defines = splitList(value, confDir);
     } else if (key == "link") {

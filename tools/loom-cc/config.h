@@ -21,6 +21,8 @@ namespace loom::cc {
 struct Config {
   std::string cxx = "c++";
   std::vector<std::string> includeDirs;  // passed as -I, after the user's -I, in this order
+  // Loom's own header directories: the rewrite inserts nothing into code from there (user_code.h).
+  std::vector<std::string> libraryDirs;
   std::vector<std::string> defines;      // passed as -D to every compile
   std::vector<std::string> linkArgs;     // appended to every link, in this order
 };

@@ -47,13 +47,14 @@ void finish(const Plan& plan, const RunSettings& s) {
 
 }  // namespace
 
-int rewriteFile(const std::string& input, const std::string& output) {
+int rewriteFile(const std::string& input, const std::string& output,
+                const std::vector<std::string>& libraryDirs) {
   std::optional<std::string> text = readSourceFile(input);
   if (!text) {
     std::cerr << "loom-cc: error: cannot read '" << input << "'\n";
     return 1;
   }
-  RewriteResult r = rewriteCuda(*text);
+  RewriteResult r = rewriteCuda(*text, libraryDirs);
   if (!r.ok()) {
     for (const std::string& line : renderDiagnostics(r, *text, readSourceFile)) {
       std::cerr << line << '\n';
@@ -82,7 +83,7 @@ int runPlan(const Plan& plan, const RunSettings& s) {
     if (step.kind == Step::Kind::Run) {
       status = runProcess(step.argv);
     } else {
-      status = rewriteFile(step.input, step.output);
+      status = rewriteFile(step.input, step.output, s.libraryDirs);
       if (status != 0 && i + 1 < plan.steps.size() && !plan.steps[i + 1].output.empty()) {
         removeFile(plan.steps[i + 1].output);
       }

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "plan.h"
 
@@ -16,6 +17,7 @@ struct RunSettings {
   std::string self;  // loom-cc's path: a rewrite step prints as `loom-cc --loom-rewrite in -o out`
   std::string tempDir;  // removed at the end when `ownTempDir` and not kept
   bool ownTempDir = false;
+  std::vector<std::string> libraryDirs;  // Loom's headers, which the rewrite leaves alone
 };
 
 // Returns the exit status: the first failing step's, else 0. When a rewrite fails, its diagnostics
@@ -27,6 +29,7 @@ int runPlan(const Plan& plan, const RunSettings& settings);
 std::optional<std::string> makeTempDir();
 
 // The rewrite step: preprocessed CUDA in, C++ out; diagnostics to stderr. 0 on success, else 1.
-int rewriteFile(const std::string& input, const std::string& output);
+int rewriteFile(const std::string& input, const std::string& output,
+                const std::vector<std::string>& libraryDirs);
 
 }  // namespace loom::cc

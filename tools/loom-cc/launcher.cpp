@@ -177,6 +177,7 @@ int runLauncher(const std::vector<std::string>& command, const std::string& self
   std::optional<std::string> tempDir = makeTempDir();
   if (!tempDir) return 1;
   RunSettings settings;
+  settings.libraryDirs = config.config.libraryDirs;
   settings.verbose = verboseFromEnvironment();
   settings.self = self;
   settings.tempDir = *tempDir;

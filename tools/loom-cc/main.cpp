@@ -67,6 +67,7 @@ int nvccMode(const std::vector<std::string>& args, const std::string& self) {
   settings.dryRun = o.dryRun;
   settings.keep = o.keep;
   settings.self = self;
+  settings.libraryDirs = config.config.libraryDirs;
   if (o.keep) {
     settings.tempDir = o.keepDir.value_or(".");
     if (!o.dryRun && o.keepDir) mkdir(o.keepDir->c_str(), 0777);  // may exist already
@@ -97,7 +98,8 @@ int main(int argc, char** argv) {
       std::cerr << "usage: loom-cc --loom-rewrite <in.ii> -o <out.ii>\n";
       return 1;
     }
-    return rewriteFile(args[1], args[3]);
+    ConfigResult config = loadConfig(configPath(std::getenv("LOOM_CC_CONF"), self));
+    return rewriteFile(args[1], args[3], config.error ? std::vector<std::string>{} : config.config.libraryDirs);
   }
   return nvccMode(args, self);
 }

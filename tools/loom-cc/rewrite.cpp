@@ -7,16 +7,21 @@
 #include "launch_rewrite.h"
 #include "lexer.h"
 #include "linemap.h"
+#include "reconvergence.h"
 #include "shared_attributes.h"
+#include "user_code.h"
 
 namespace loom::cc {
 
-RewriteResult rewriteCuda(std::string_view preprocessed) {
+RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::string>& libraryDirs) {
   std::vector<Token> tokens = lex(preprocessed);
   std::vector<Edit> edits;
   RewriteResult result;
   findLaunchEdits(preprocessed, tokens, edits, result.diagnostics);
   if (!result.ok()) return result;
+  // Before the other insertions: its marker closes an `if` that ends where another statement
+  // begins (an insertion there must follow it).
+  findReconvergenceEdits(preprocessed, tokens, userCodeTokens(preprocessed, tokens, libraryDirs), edits);
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
   findKernelRegistrationEdits(preprocessed, tokens, edits);

@@ -1,9 +1,9 @@
 // The pure source rewriter: preprocessed CUDA text in, preprocessed C++ text out. It makes exactly
 // the rewrites DESIGN.md allows (kernel launches, `extern __shared__` arrays, standard
-// attributes after `__shared__` moved in front of their declaration) and the two insertions that
-// change no token of the user's (kernel registrations, discarded atomicAdd results), and keeps
-// every line break where it was, so linemarkers stay valid and compiler errors point at the
-// user's lines.
+// attributes after `__shared__` moved in front of their declaration) and the insertions that
+// change no token of the user's (kernel registrations, discarded atomicAdd results, control-flow
+// regions), and keeps every line break where it was, so linemarkers stay valid and compiler
+// errors point at the user's lines.
 #pragma once
 
 #include <string>
@@ -24,7 +24,10 @@ struct RewriteResult {
 // `extern thread_local T name[];` (what `extern __shared__ T name[];` preprocesses to) becomes
 // a pointer to the block's dynamic shared memory (extern_shared.h); `thread_local alignas(16) T x;`
 // becomes `alignas(16) thread_local T x;` (shared_attributes.h).
-RewriteResult rewriteCuda(std::string_view preprocessed);
+// The `if`, `switch` and loop statements of the user's code (not of a system header or of a file
+// under one of `libraryDirs`) become regions (reconvergence.h).
+RewriteResult rewriteCuda(std::string_view preprocessed,
+                          const std::vector<std::string>& libraryDirs = {});
 
 // Every diagnostic rendered as "file:line:col: error: message".
 std::vector<std::string> renderDiagnostics(const RewriteResult& result,

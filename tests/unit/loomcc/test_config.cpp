@@ -17,6 +17,7 @@ TEST_CASE("config: keys, lists, comments", "[loomcc][config]") {
       "cxx=/usr/bin/c++\n"
       "\n"
       "include=/abs/dir1;/abs/dir2   # Loom's include dirs\n"
+      "library=/abs/dir1;/abs/isa\n"
       "defines = __LOOM__=1 ; X\n"
       "link=/abs/libloom_runtime.a;-lboost_context;-ltbb;-lpthread;-ldl\n"
       "future_key=ignored\n",
@@ -24,6 +25,7 @@ TEST_CASE("config: keys, lists, comments", "[loomcc][config]") {
   REQUIRE(!r.error);
   CHECK(r.config.cxx == "/usr/bin/c++");
   CHECK(r.config.includeDirs == Args{"/abs/dir1", "/abs/dir2"});
+  CHECK(r.config.libraryDirs == Args{"/abs/dir1", "/abs/isa"});
   CHECK(r.config.defines == Args{"__LOOM__=1", "X"});
   CHECK(r.config.linkArgs ==
         Args{"/abs/libloom_runtime.a", "-lboost_context", "-ltbb", "-lpthread", "-ldl"});

@@ -4,13 +4,16 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "discarded_atomics.h"
 #include "rewritten.h"
 
 namespace {
 
 const std::string kMark = "(void)::loom::device::ResultUnused{}, ";
 
-using loom::cc::test::rewritten;
+std::string rewritten(const std::string& in) {
+  return loom::cc::test::rewrittenBy(loom::cc::findDiscardedAtomicEdits, in);
+}
 
 }  // namespace
 

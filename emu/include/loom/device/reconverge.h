@@ -1,0 +1,41 @@
+// Where a warp's divergent lanes meet again. loom-cc turns every `if`, `switch` and loop
+// statement of the user's code, and every loop body, into a region (tools/loom-cc/
+// reconvergence.h):
+//   { [[maybe_unused, gnu::cleanup(__loom_leave_region)]] int loom_region_7 =
+//         ::loom::device::enterRegion(); if ... }
+// The cleanup runs on every way out of the scope (the end, break, continue, return), which is
+// what nvcc's convergence barriers (BSSY before a divergent branch, BSYNC where its paths join)
+// describe. In lockstep mode each lane keeps where it is in the nesting of regions, and a warp
+// runs its lanes that are furthest behind first (sched/lockstep.cpp): the lanes that skipped a
+// branch inside a loop wait for those that took it instead of running into the next iteration,
+// whatever order g++ gives the code (recorded: tests.cuda.reconvergence, kernels.neighbor).
+// In fast mode entering and leaving a region is one thread-local test each.
+#pragma once
+
+namespace loom::sched {
+extern __thread bool tLockstepAccesses;
+}
+
+namespace loom::device {
+void enterRegionInLockstep();
+void leaveRegionInLockstep();
+
+[[gnu::always_inline]] inline bool regionsTracked() {
+  // Read through asm: a plain read of a thread-local would reach the memory-access hooks.
+  bool on;
+  asm("movb (%1), %0" : "=q"(on) : "r"(&::loom::sched::tLockstepAccesses));
+  return __builtin_expect(on, 0);
+}
+
+// constexpr so that constexpr functions with an `if` or a loop stay constexpr.
+[[gnu::always_inline]] constexpr int enterRegion() {
+  if (!__builtin_is_constant_evaluated() && regionsTracked()) enterRegionInLockstep();
+  return 0;
+}
+}  // namespace loom::device
+
+// The cleanup attribute takes an unqualified name only.
+[[gnu::always_inline]] constexpr void __loom_leave_region(int*) {
+  if (!__builtin_is_constant_evaluated() && ::loom::device::regionsTracked())
+    ::loom::device::leaveRegionInLockstep();
+}

@@ -1,0 +1,108 @@
+// loom-cc's reconvergence regions (reconvergence.h): every `if`, `switch` and loop statement of
+// the user's code, and every loop body, gets a region variable whose cleanup runs on each way
+// out of it; all on the lines of the tokens they follow.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "rewritten.h"
+
+namespace {
+
+using loom::cc::test::rewritten;
+
+// The n-th region declaration of a translation unit.
+std::string r(int n) {
+  return "[[maybe_unused, gnu::cleanup(__loom_leave_region)]] int loom_region_" + std::to_string(n) +
+         " = ::loom::device::enterRegion();";
+}
+// A statement wrapped as the n-th region.
+std::string open(int n) { return "{ " + r(n) + " "; }
+
+}  // namespace
+
+TEST_CASE("an if statement becomes a region", "[loomcc][reconvergence]") {
+  CHECK(rewritten("void f() { if (c) x = 1; y = 2; }") == "void f() { " + open(1) + "if (c) x = 1; } y = 2; }");
+  CHECK(rewritten("{ if (a) { x(); } z(); }") == "{ " + open(1) + "if (a) { x(); } } z(); }");
+  CHECK(rewritten("{ if constexpr (B) x(); }") == "{ " + open(1) + "if constexpr (B) x(); } }");
+  // With an init-statement and a lambda in the condition.
+  CHECK(rewritten("{ if (int v = f(); any([&] { return v; })) g(v); }") ==
+        "{ " + open(1) + "if (int v = f(); any([&] { return v; })) g(v); } }");
+  CHECK(rewritten("{ switch (k) { case 1: x(); break; } }") == "{ " + open(1) + "switch (k) { case 1: x(); break; } } }");
+}
+
+TEST_CASE("an else chain is inside the region of its first if", "[loomcc][reconvergence]") {
+  CHECK(rewritten("{ if (a) x(); else if (b) y(); else { z(); } w(); }") ==
+        "{ " + open(1) + "if (a) x(); else if (b) y(); else { z(); } } w(); }");
+}
+
+TEST_CASE("a loop and its body are regions", "[loomcc][reconvergence]") {
+  CHECK(rewritten("{ for (int n = 0; n < N; ++n) { float d = x[n]; s += d; } }") ==
+        "{ " + open(1) + "for (int n = 0; n < N; ++n) { " + r(2) + " float d = x[n]; s += d; } } }");
+  CHECK(rewritten("{ while (k < n) ++k; }") == "{ " + open(1) + "while (k < n) " + open(2) + "++k; } } }");
+  // A do's closing `while` is not a loop of its own.
+  CHECK(rewritten("{ do { ++k; } while (k < n); }") == "{ " + open(1) + "do { " + r(2) + " ++k; } while (k < n); } }");
+  // The spin lock: an empty body is a region too.
+  CHECK(rewritten("{ while (atomicCAS(m, 0, 1)); }") == "{ " + open(1) + "while (atomicCAS(m, 0, 1))" + open(2) + "; } } }");
+}
+
+TEST_CASE("a statement that is another's body stays its body", "[loomcc][reconvergence]") {
+  // Without the braces the if would leave the loop.
+  CHECK(rewritten("void f() { for (;;) if (a) x(); }") ==
+        "void f() { " + open(1) + "for (;;) " + open(2) + open(3) + "if (a) x(); } } } }");
+  CHECK(rewritten("{ if (a) do x(); while (b); }") == "{ " + open(1) + "if (a) " + open(2) + "do " + open(3) + "x(); } while (b); } } }");
+  CHECK(rewritten("{ if (a) try { x(); } catch (E& e) { y(); } }") ==
+        "{ " + open(1) + "if (a) try { x(); } catch (E& e) { y(); } } }");
+}
+
+TEST_CASE("ifs inside lambdas get their own regions", "[loomcc][reconvergence]") {
+  CHECK(rewritten("{ auto l = [](int a) { if (a) return 1; return 2; }; }") ==
+        "{ auto l = [](int a) { " + open(1) + "if (a) return 1; } return 2; }; }");
+}
+
+TEST_CASE("the statements of a macro's expansion are regions too", "[loomcc][reconvergence]") {
+  // A system header's token (stderr) inside a statement puts linemarkers in it.
+  std::string in = "{ do { if (e) fprintf(\n# 5 \"/usr/include/stdio.h\" 3 4\nstderr\n# 9 \"k.cu\"\n, \"x\"); } while (0); }";
+  CHECK(rewritten(in) == "{ " + open(1) + "do { " + r(2) + " " + open(3) +
+                             "if (e) fprintf(\n# 5 \"/usr/include/stdio.h\" 3 4\nstderr\n# 9 \"k.cu\"\n, \"x\"); } } while (0); } }");
+}
+
+TEST_CASE("what cannot take a region is left alone", "[loomcc][reconvergence]") {
+  for (const char* in : {"{ if consteval { x(); } }", "{ if (a) L: x(); }", "{ if (a) x( }", "{ if (a) case 1: x(); }"}) {
+    CHECK(rewritten(in) == in);
+  }
+  // Duff's device: the body holds a case of the enclosing switch.
+  CHECK(rewritten("{ switch (n) { case 0: do { *t = *f++; case 1: *t = *f++; } while (--k); } }") ==
+        "{ " + open(1) + "switch (n) { case 0: " + open(2) + "do { *t = *f++; case 1: *t = *f++; } while (--k); } } } }");
+  // A loop right after a #pragma keeps its place; its body is still a region.
+  CHECK(rewritten("{\n#pragma GCC unroll 4\nfor (;;) { x(); } }") == "{\n#pragma GCC unroll 4\nfor (;;) { " + r(1) + " x(); } }");
+}
+
+TEST_CASE("the regions keep every line where it was", "[loomcc][reconvergence]") {
+  std::string in = "{\n  if (t == 0)\n    x = 1;\n  else\n    x = 2;\n  y();\n}\n";
+  CHECK(rewritten(in) == "{\n  " + open(1) + "if (t == 0)\n    x = 1;\n  else\n    x = 2; }\n  y();\n}\n");
+}
+
+TEST_CASE("only the user's code gets regions", "[loomcc][reconvergence]") {
+  std::string in =
+      "# 1 \"k.cu\"\n"
+      "# 1 \"/opt/loom/include/loom/x.h\" 1\n"
+      "inline void lib() { if (a) b(); }\n"
+      "# 1 \"/usr/include/c++/12/vector\" 1 3\n"
+      "inline void sys() { if (a) b(); }\n"
+      "# 3 \"k.cu\" 2\n"
+      "void user() { if (a) b(); }\n"
+      "# 1 \"my_header.cuh\" 1\n"
+      "inline void header() { if (a) b(); }\n";
+  auto result = loom::cc::rewriteCuda(in, {"/opt/loom/include/"});
+  REQUIRE(result.ok());
+  CHECK(result.text.find("lib() { if (a) b(); }") != std::string::npos);
+  CHECK(result.text.find("sys() { if (a) b(); }") != std::string::npos);
+  CHECK(result.text.find("user() { " + open(1) + "if (a) b(); } }") != std::string::npos);
+  CHECK(result.text.find("header() { " + open(2) + "if (a) b(); } }") != std::string::npos);
+}
+
+TEST_CASE("a discarded atomicAdd that is a loop's body is marked inside the body's region",
+          "[loomcc][reconvergence]") {
+  CHECK(rewritten("{ for(;;)atomicAdd(p,1); }") ==
+        "{ " + open(1) + "for(;;)" + open(2) + "(void)::loom::device::ResultUnused{}, atomicAdd(p,1); } } }");
+}

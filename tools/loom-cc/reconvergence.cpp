@@ -1,0 +1,105 @@
+#include "reconvergence.h"
+
+#include <string>
+
+#include "statement.h"
+
+namespace loom::cc {
+namespace {
+
+class RegionWriter {
+ public:
+  RegionWriter(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits)
+      : text_(text), tokens_(tokens), edits_(edits) {}
+
+  // `{ <region> ` before tokens[begin], ` }` after tokens[end - 1].
+  void wrap(std::size_t begin, std::size_t end) {
+    insert(tokens_[begin].begin, "{ " + declaration() + " ");
+    insert(tokens_[end - 1].end, " }");
+  }
+
+  // A loop body from tokens[begin] to tokens[end - 1].
+  void body(std::size_t begin, std::size_t end) {
+    if (holdsCaseLabel(begin, end)) return;
+    if (isPunct(text_, tokens_, begin, '{')) {
+      insert(tokens_[begin].end, " " + declaration());
+    } else {
+      wrap(begin, end);
+    }
+  }
+
+ private:
+  std::string declaration() {
+    return "[[maybe_unused, gnu::cleanup(__loom_leave_region)]] int loom_region_" + std::to_string(++count_) +
+           " = ::loom::device::enterRegion();";
+  }
+
+  void insert(std::size_t at, std::string text) { edits_.push_back(Edit{at, at, std::move(text)}); }
+
+  // Duff's device: a `case` of the switch around the loop, inside the loop's body.
+  bool holdsCaseLabel(std::size_t begin, std::size_t end) const {
+    bool cases = false, switches = false;
+    for (std::size_t k = begin; k < end; ++k) {
+      cases = cases || isWord(text_, tokens_, k, "case") || isWord(text_, tokens_, k, "default");
+      switches = switches || isWord(text_, tokens_, k, "switch");
+    }
+    return cases && !switches;
+  }
+
+  std::string_view text_;
+  const std::vector<Token>& tokens_;
+  std::vector<Edit>& edits_;
+  unsigned count_ = 0;
+};
+
+}  // namespace
+
+void findReconvergenceEdits(std::string_view text, const std::vector<Token>& tokens,
+                            const std::vector<bool>& userCode, std::vector<Edit>& edits) {
+  RegionWriter regions(text, tokens, edits);
+  // The `while` that ends a do-while is no statement of its own. When a do's body cannot be
+  // delimited, the next `while (...);` is taken for its end. A loop right after a #pragma
+  // (`#pragma GCC unroll 4`) must stay right after it: only its body becomes a region.
+  std::vector<bool> endsDo(tokens.size(), false);
+  unsigned undelimitedDos = 0;
+  for (std::size_t n = 0; n < tokens.size(); ++n) {
+    if (tokens[n].kind != TokenKind::Identifier) continue;
+    const bool doLoop = isWord(text, tokens, n, "do");
+    std::optional<std::size_t> doBodyEnd;
+    if (doLoop) {
+      doBodyEnd = statementEnd(text, tokens, n + 1);
+      if (doBodyEnd && isWord(text, tokens, *doBodyEnd, "while")) endsDo[*doBodyEnd] = true;
+      if (!doBodyEnd) ++undelimitedDos;
+    }
+    const bool branch = isWord(text, tokens, n, "if") || isWord(text, tokens, n, "switch");
+    const bool headed = isWord(text, tokens, n, "for") || isWord(text, tokens, n, "while");
+    if (headed && isWord(text, tokens, n, "while")) {
+      if (endsDo[n]) continue;
+      std::optional<std::size_t> cond = matchingClose(text, tokens, n + 1);
+      if (undelimitedDos > 0 && cond && isPunct(text, tokens, *cond, ';')) {
+        --undelimitedDos;
+        continue;
+      }
+    }
+    if (!userCode[n] || (!branch && !headed && !doLoop)) continue;
+    if (branch && n > 0 && isWord(text, tokens, n - 1, "else")) continue;
+    std::optional<std::size_t> end = statementEnd(text, tokens, n);
+    if (!end) continue;
+    const bool afterPragma = n > 0 && tokens[n - 1].kind == TokenKind::Directive &&
+                             spelling(text, tokens[n - 1]).find("pragma") != std::string_view::npos;
+    if (headed) {
+      std::optional<std::size_t> head = matchingClose(text, tokens, n + 1);
+      std::optional<std::size_t> bodyEnd = head ? statementEnd(text, tokens, *head) : std::nullopt;
+      if (!bodyEnd) continue;
+      if (!afterPragma) regions.wrap(n, *end);
+      regions.body(*head, *bodyEnd);
+    } else if (doLoop) {
+      if (!afterPragma) regions.wrap(n, *end);
+      regions.body(n + 1, *doBodyEnd);
+    } else {
+      regions.wrap(n, *end);
+    }
+  }
+}
+
+}  // namespace loom::cc
