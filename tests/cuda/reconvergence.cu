@@ -146,6 +146,92 @@ __global__ void atomicIndexInIf(const int* a, int* out, int* count) {
   }
 }
 
+// Recorded after Loom's regions were written (held out): more ways out of and around branches.
+__global__ void returnInLoop(const int* a, int* out, int* lock) {
+  int l = threadIdx.x, base = blockIdx.x * kWords;
+  for (int k = 0; k < kIters; ++k) {
+    int v = a[base + k * kLanes + l];
+    if (v > 900) return;
+    out[base + k * kLanes + l] = v;
+  }
+}
+
+// A lane-dependent inner loop with a `continue` inside it.
+__global__ void innerContinue(const int* a, int* out, int* lock) {
+  int l = threadIdx.x, base = blockIdx.x * kWords;
+  for (int k = 0; k < kIters; ++k) {
+    int s = 0;
+    for (int j = 0; j < (l & 3) + 1; ++j) {
+      int v = a[base + ((k + j) % kIters) * kLanes + l];
+      if (v & 1) continue;
+      s += v;
+    }
+    out[base + k * kLanes + l] = s;
+  }
+}
+
+// A while loop whose trip count is the lane's, then one store.
+__global__ void whileCountdown(const int* a, int* out, int* lock) {
+  int l = threadIdx.x, base = blockIdx.x * kWords;
+  int v = a[base + l], s = 0, k = 0;
+  while (v > 0) {
+    s += a[base + (k % kIters) * kLanes + l];
+    v -= 100 + 13 * (l & 7);
+    ++k;
+  }
+  out[base + l] = s;
+}
+
+__global__ void ternaryLoads(const int* a, int* out, int* lock) {
+  int l = threadIdx.x, base = blockIdx.x * kWords;
+  for (int k = 0; k < kIters; ++k) {
+    int i = base + k * kLanes + l;
+    int v = a[i];
+    out[i] = (v & 1) ? a[(i + 1) % kWords] : a[(i + 2) % kWords];
+  }
+}
+
+// The right operand of && is a load only some lanes make.
+__global__ void shortCircuit(const int* a, int* out, int* lock) {
+  int l = threadIdx.x, base = blockIdx.x * kWords;
+  for (int k = 0; k < kIters; ++k) {
+    int i = base + k * kLanes + l;
+    int v = a[i];
+    if ((v & 1) && a[(i + 3) % kWords] > 500) out[i] = v;
+  }
+}
+
+// Search: each lane stops at its first large value.
+__global__ void searchBreak(const int* a, int* out, int* lock) {
+  int l = threadIdx.x, base = blockIdx.x * kWords;
+  int k = 0;
+  while (true) {
+    int v = a[base + k * kLanes + l];
+    if (v > 800) break;
+    ++k;
+    if (k == kIters) break;
+  }
+  out[base + l] = k;
+}
+
+// lock_in_if with __syncwarp() after the branch: the warp's paths meet there.
+__global__ void lockInIfSyncwarp(const int* a, int* out, int* lock) {
+  int l = threadIdx.x, base = blockIdx.x * kWords;
+  for (int k = 0; k < kIters; ++k) {
+    int v = a[base + k * kLanes + l];
+    if (l == 0) {
+      while (atomicCAS(lock, 0, 1)) {
+      }
+      __threadfence();
+      lock[kLanes + k] += 1;
+      __threadfence();
+      atomicExch(lock, 0);
+    }
+    __syncwarp();
+    out[base + k * kLanes + l] += v;
+  }
+}
+
 // CPU references, over `blocks` blocks of one warp; out starts zeroed (count for atomicIndex).
 using Ref = void (*)(const std::vector<int>& a, std::vector<int>& out, int blocks);
 int at(const std::vector<int>& a, int i) { return a[i % kWords]; }
@@ -241,6 +327,64 @@ void refAtomicIndex(const std::vector<int>& a, std::vector<int>& out, int blocks
     }
 }
 
+void refReturn(const std::vector<int>& a, std::vector<int>& out, int blocks) {
+  for (int b = 0; b < blocks; ++b)
+    for (int l = 0; l < kLanes; ++l)
+      for (int k = 0; k < kIters; ++k) {
+        int i = b * kWords + k * kLanes + l;
+        if (a[i] > 900) break;
+        out[i] = a[i];
+      }
+}
+void refInnerContinue(const std::vector<int>& a, std::vector<int>& out, int blocks) {
+  for (int b = 0; b < blocks; ++b)
+    for (int k = 0; k < kIters; ++k)
+      for (int l = 0; l < kLanes; ++l) {
+        int s = 0;
+        for (int j = 0; j < (l & 3) + 1; ++j) {
+          int v = a[b * kWords + ((k + j) % kIters) * kLanes + l];
+          if (!(v & 1)) s += v;
+        }
+        out[b * kWords + k * kLanes + l] = s;
+      }
+}
+void refWhile(const std::vector<int>& a, std::vector<int>& out, int blocks) {
+  for (int b = 0; b < blocks; ++b)
+    for (int l = 0; l < kLanes; ++l) {
+      int v = a[b * kWords + l], s = 0, k = 0;
+      while (v > 0) {
+        s += a[b * kWords + (k % kIters) * kLanes + l];
+        v -= 100 + 13 * (l & 7);
+        ++k;
+      }
+      out[b * kWords + l] = s;
+    }
+}
+void refTernary(const std::vector<int>& a, std::vector<int>& out, int blocks) {
+  for (int b = 0; b < blocks; ++b)
+    for (int k = 0; k < kIters; ++k)
+      for (int l = 0; l < kLanes; ++l) {
+        int i = b * kWords + k * kLanes + l;
+        out[i] = (a[i] & 1) ? at(a, i + 1) : at(a, i + 2);
+      }
+}
+void refShortCircuit(const std::vector<int>& a, std::vector<int>& out, int blocks) {
+  for (int b = 0; b < blocks; ++b)
+    for (int k = 0; k < kIters; ++k)
+      for (int l = 0; l < kLanes; ++l) {
+        int i = b * kWords + k * kLanes + l;
+        if ((a[i] & 1) && at(a, i + 3) > 500) out[i] = a[i];
+      }
+}
+void refSearch(const std::vector<int>& a, std::vector<int>& out, int blocks) {
+  for (int b = 0; b < blocks; ++b)
+    for (int l = 0; l < kLanes; ++l) {
+      int k = 0;
+      while (k < kIters && a[b * kWords + k * kLanes + l] <= 800) ++k;
+      out[b * kWords + l] = k;
+    }
+}
+
 int main() {
   constexpr int kMaxBlocks = 8;
   std::vector<int> host(kMaxBlocks * kWords);
@@ -267,6 +411,13 @@ int main() {
       {"lock_in_if", lockInIf, refLock, 1},
       {"lock_in_if_contended", lockInIf, refLock, kMaxBlocks},
       {"atomic_index_in_if", atomicIndexInIf, refAtomicIndex, 1},
+      {"return_in_loop", returnInLoop, refReturn, 1},
+      {"inner_continue", innerContinue, refInnerContinue, 1},
+      {"while_countdown", whileCountdown, refWhile, 1},
+      {"ternary_loads", ternaryLoads, refTernary, 1},
+      {"short_circuit", shortCircuit, refShortCircuit, 1},
+      {"search_break", searchBreak, refSearch, 1},
+      {"lock_in_if_syncwarp", lockInIfSyncwarp, refLock, 1},
   };
   for (Case& c : cases) {
     CK(cudaMemset(out, 0, host.size() * sizeof(int)));
