@@ -41,10 +41,6 @@ class BlockGroup;
 
 enum class BarrierReduction { None, Count, And, Or };
 
-// Levels of nested regions (loom/device/reconverge.h) whose counts lockstep mode keeps; lanes
-// deeper than that are told apart by depth alone.
-inline constexpr unsigned kRegionLevels = 32;
-
 class BlockRunner {
 public:
   explicit BlockRunner(Worker& worker);
@@ -198,7 +194,7 @@ private:
   }
   void stopAtAccess(const check::PendingAccess& access);
   struct LockstepWarp;
-  std::uint32_t furthestBehind(const LockstepWarp& w, std::uint32_t parked) const;
+  std::uint32_t furthestBehind(const LockstepWarp& w, unsigned warp, std::uint32_t parked) const;
   // Chooses the next group of parked lanes of `warp`, scores its request and queues it.
   void releaseGroup(unsigned warp);
   void parkAndSwitch(Lane& lane);
@@ -259,12 +255,6 @@ private:
     unsigned parked = 0;    // lanes stopped at an access, as a mask
     bool spinning = false;  // a lane of the last group failed an atomicCAS or slept
     bool casExecuted = false;  // a lane of the last group executed an atomicCAS (YIELD)
-    // Each lane's place in the nesting of regions: its depth, and per level the number of
-    // regions it has entered at that level within its current region one level up. Lanes
-    // further behind (fewer regions entered at the first level that differs, or inside a
-    // region the other has left) run first.
-    std::uint16_t depth[32] = {};
-    std::uint32_t entered[32][kRegionLevels] = {};
     // The device's paths: lanes that a YIELD let past a convergence barrier without the others
     // run as a path of their own, and the next convergence barriers are set up by each path
     // alone, so the paths meet again only where the whole warp does (a __syncthreads, a warp

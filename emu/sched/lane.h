@@ -30,6 +30,13 @@ struct Lane {
   // whether it has arrived at the cluster barrier's current phase.
   std::uint64_t waitGeneration = 0;
   bool clusterArrived = false;
+  // Lockstep mode: where the thread is in the nesting of control-flow regions
+  // (loom/device/reconverge.h): its depth, and per level the regions it entered there within its
+  // region one level up, as 16-bit serial numbers (sched/lockstep.cpp). Here, not with the warp:
+  // the lane's own record is in cache when it runs.
+  static constexpr unsigned kRegionLevels = 16;  // deeper levels are told apart by depth alone
+  std::uint16_t regionDepth = 0;
+  std::uint16_t regionsEntered[kRegionLevels] = {};
 };
 
 }  // namespace loom::sched

@@ -52,10 +52,14 @@ void BlockRunner::lockstepBegin() {
     lw.casExecuted = false;
     lw.nextPath = 0;
     std::fill(std::begin(lw.path), std::end(lw.path), 0u);
-    std::fill(std::begin(lw.depth), std::end(lw.depth), std::uint16_t{0});
-    for (auto& e : lw.entered) std::fill(std::begin(e), std::end(e), 0u);
     lw.lastSite = nullptr;
     lw.step = 0;
+  }
+  // A lane at depth d reads its counts up to level d + 1, and entering level d resets d + 1:
+  // only level 1 needs clearing here.
+  for (unsigned t = 0; t < threadCount_; ++t) {
+    lanes_[t].regionDepth = 0;
+    lanes_[t].regionsEntered[1] = 0;
   }
   startAnother_ = false;
   mem::AddressRange statics = mem::staticSharedRange();
@@ -124,17 +128,14 @@ void BlockRunner::stopAtAccess(const check::PendingAccess& access) {
 }
 
 void BlockRunner::enterRegion() {
-  LockstepWarp& w = lockstepWarps_[current_->linear / 32];
-  const unsigned l = current_->linear % 32;
-  const unsigned d = ++w.depth[l];
-  if (d < kRegionLevels) ++w.entered[l][d];
-  if (d + 1 < kRegionLevels) w.entered[l][d + 1] = 0;
+  Lane& lane = *current_;
+  const unsigned d = ++lane.regionDepth;
+  if (d < Lane::kRegionLevels) ++lane.regionsEntered[d];
+  if (d + 1 < Lane::kRegionLevels) lane.regionsEntered[d + 1] = 0;
 }
 
 void BlockRunner::leaveRegion() {
-  LockstepWarp& w = lockstepWarps_[current_->linear / 32];
-  const unsigned l = current_->linear % 32;
-  if (w.depth[l] > 0) --w.depth[l];
+  if (current_->regionDepth > 0) --current_->regionDepth;
 }
 
 void BlockRunner::casExecuted() {
@@ -143,21 +144,22 @@ void BlockRunner::casExecuted() {
 
 namespace {
 // -1 when lane a is behind lane b in the nesting of regions, 1 when ahead, 0 when level.
-int regionOrder(const std::uint16_t* depth, const std::uint32_t (*entered)[kRegionLevels],
-                unsigned a, unsigned b) {
-  const unsigned common = std::min(depth[a], depth[b]);
-  const unsigned last = std::min(common + 1u, kRegionLevels - 1);
+int regionOrder(const Lane& a, const Lane& b) {
+  const unsigned common = std::min(a.regionDepth, b.regionDepth);
+  const unsigned last = std::min(common + 1u, Lane::kRegionLevels - 1);
   for (unsigned d = 1; d <= last; ++d) {
-    if (entered[a][d] != entered[b][d]) return entered[a][d] < entered[b][d] ? -1 : 1;
+    const auto ahead = static_cast<std::int16_t>(a.regionsEntered[d] - b.regionsEntered[d]);
+    if (ahead != 0) return ahead < 0 ? -1 : 1;
   }
   // Same regions entered: the lane still inside one the other has left is behind.
-  if (depth[a] != depth[b]) return depth[a] > depth[b] ? -1 : 1;
+  if (a.regionDepth != b.regionDepth) return a.regionDepth > b.regionDepth ? -1 : 1;
   return 0;
 }
 }  // namespace
 
 // The lanes of each path that no lane of the same path is behind.
-std::uint32_t BlockRunner::furthestBehind(const LockstepWarp& w, std::uint32_t parked) const {
+std::uint32_t BlockRunner::furthestBehind(const LockstepWarp& w, unsigned warp, std::uint32_t parked) const {
+  const Lane* warpLanes = &lanes_[warp * 32];
   std::uint32_t behind = 0;
   for (std::uint32_t left = parked; left;) {
     const unsigned first = static_cast<unsigned>(std::countr_zero(left));
@@ -168,11 +170,11 @@ std::uint32_t BlockRunner::furthestBehind(const LockstepWarp& w, std::uint32_t p
       const unsigned l = static_cast<unsigned>(std::countr_zero(m));
       if (w.path[l] != path) continue;
       lanes |= 1u << l;
-      if (regionOrder(w.depth, w.entered, l, best) < 0) best = l;
+      if (regionOrder(warpLanes[l], warpLanes[best]) < 0) best = l;
     }
     for (std::uint32_t m = lanes; m; m &= m - 1) {
       const unsigned l = static_cast<unsigned>(std::countr_zero(m));
-      if (regionOrder(w.depth, w.entered, l, best) == 0) behind |= 1u << l;
+      if (regionOrder(warpLanes[l], warpLanes[best]) == 0) behind |= 1u << l;
     }
     left &= ~lanes;
   }
@@ -182,7 +184,8 @@ std::uint32_t BlockRunner::furthestBehind(const LockstepWarp& w, std::uint32_t p
 void BlockRunner::releaseGroup(unsigned warp) {
   LockstepWarp& w = lockstepWarps_[warp];
   const std::uint32_t parked = w.parked;
-  const std::uint32_t behind = furthestBehind(w, parked);
+  const std::uint32_t behind = furthestBehind(w, warp, parked);
+  const Lane* warpLanes = &lanes_[warp * 32];
   unsigned lowest = 32, oldest = 32, oldestElsewhere = 32, lowestAhead = 32;
   for (std::uint32_t m = parked; m; m &= m - 1) {
     unsigned l = static_cast<unsigned>(std::countr_zero(m));
@@ -213,7 +216,7 @@ void BlockRunner::releaseGroup(unsigned warp) {
   for (std::uint32_t m = parked; m; m &= m - 1) {
     unsigned l = static_cast<unsigned>(std::countr_zero(m));
     if (w.access[l].site == chosen && w.path[l] == path &&
-        regionOrder(w.depth, w.entered, l, chosenLane) == 0)
+        regionOrder(warpLanes[l], warpLanes[chosenLane]) == 0)
       group |= 1u << l;
   }
   if (split) {
