@@ -14,6 +14,7 @@ class RegionWriter {
 
   // `{ <region> ` before tokens[begin], ` }` after tokens[end - 1].
   void wrap(std::size_t begin, std::size_t end) {
+    if (holdsCaseLabel(begin, end)) return;
     insert(tokens_[begin].begin, "{ " + declaration() + " ");
     insert(tokens_[end - 1].end, " }");
   }
@@ -36,14 +37,21 @@ class RegionWriter {
 
   void insert(std::size_t at, std::string text) { edits_.push_back(Edit{at, at, std::move(text)}); }
 
-  // Duff's device: a `case` of the switch around the loop, inside the loop's body.
+  // Duff's device: a `case` label of a switch around the statement, inside it (a jump to it
+  // would skip the region variable's initialization). Labels of a switch inside do not count.
   bool holdsCaseLabel(std::size_t begin, std::size_t end) const {
-    bool cases = false, switches = false;
     for (std::size_t k = begin; k < end; ++k) {
-      cases = cases || isWord(text_, tokens_, k, "case") || isWord(text_, tokens_, k, "default");
-      switches = switches || isWord(text_, tokens_, k, "switch");
+      if (isWord(text_, tokens_, k, "switch")) {
+        std::optional<std::size_t> inner = statementEnd(text_, tokens_, k);
+        if (!inner) return true;  // cannot tell: no region
+        k = *inner - 1;
+        continue;
+      }
+      if (isWord(text_, tokens_, k, "case") ||
+          (isWord(text_, tokens_, k, "default") && isPunct(text_, tokens_, k + 1, ':')))
+        return true;
     }
-    return cases && !switches;
+    return false;
   }
 
   std::string_view text_;

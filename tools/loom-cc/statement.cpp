@@ -46,6 +46,12 @@ std::optional<std::size_t> matchingClose(std::string_view text, const std::vecto
 
 std::optional<std::size_t> statementEnd(std::string_view text, const std::vector<Token>& tokens,
                                         std::size_t i) {
+  // `[[likely]] { ... }`, `[[fallthrough]];`: the attributes belong to the statement after them.
+  while (isPunct(text, tokens, i, '[') && isPunct(text, tokens, i + 1, '[')) {
+    std::optional<std::size_t> end = matchingClose(text, tokens, i);
+    if (!end) return std::nullopt;
+    i = *end;
+  }
   if (i >= tokens.size() || tokens[i].kind == TokenKind::Directive) return std::nullopt;
   if (isPunct(text, tokens, i, '{')) return matchingClose(text, tokens, i);
   if (isPunct(text, tokens, i, ';')) return i + 1;

@@ -30,6 +30,14 @@ TEST_CASE("an if statement becomes a region", "[loomcc][reconvergence]") {
   CHECK(rewritten("{ switch (k) { case 1: x(); break; } }") == "{ " + open(1) + "switch (k) { case 1: x(); break; } } }");
 }
 
+TEST_CASE("a branch's attributes belong to its statement", "[loomcc][reconvergence]") {
+  // Read as an expression, `[[likely]] { ... }` would run on to the next `;` and take the
+  // declaration of y into the region's braces.
+  CHECK(rewritten("{ if (x) [[likely]] { a(); } int y = 2; }") == "{ " + open(1) + "if (x) [[likely]] { a(); } } int y = 2; }");
+  CHECK(rewritten("{ if (x) [[likely]] { a(); } else [[unlikely]] b(); int y = 2; }") ==
+        "{ " + open(1) + "if (x) [[likely]] { a(); } else [[unlikely]] b(); } int y = 2; }");
+}
+
 TEST_CASE("an else chain is inside the region of its first if", "[loomcc][reconvergence]") {
   CHECK(rewritten("{ if (a) x(); else if (b) y(); else { z(); } w(); }") ==
         "{ " + open(1) + "if (a) x(); else if (b) y(); else { z(); } } w(); }");
@@ -70,9 +78,14 @@ TEST_CASE("what cannot take a region is left alone", "[loomcc][reconvergence]") 
   for (const char* in : {"{ if consteval { x(); } }", "{ if (a) L: x(); }", "{ if (a) x( }", "{ if (a) case 1: x(); }"}) {
     CHECK(rewritten(in) == in);
   }
-  // Duff's device: the body holds a case of the enclosing switch.
+  // Duff's device: the loop holds cases of the enclosing switch: neither it nor its body is a region.
   CHECK(rewritten("{ switch (n) { case 0: do { *t = *f++; case 1: *t = *f++; } while (--k); } }") ==
-        "{ " + open(1) + "switch (n) { case 0: " + open(2) + "do { *t = *f++; case 1: *t = *f++; } while (--k); } } } }");
+        "{ " + open(1) + "switch (n) { case 0: do { *t = *f++; case 1: *t = *f++; } while (--k); } } }");
+  // An if holding a case label of its switch; a switch inside a region keeps its own labels.
+  CHECK(rewritten("{ switch (n) { case 0: if (c) { case 1: x(); } } }") ==
+        "{ " + open(1) + "switch (n) { case 0: if (c) { case 1: x(); } } } }");
+  CHECK(rewritten("{ if (c) switch (n) { default: x(); } }") ==
+        "{ " + open(1) + "if (c) " + open(2) + "switch (n) { default: x(); } } } }");
   // A loop right after a #pragma keeps its place; its body is still a region.
   CHECK(rewritten("{\n#pragma GCC unroll 4\nfor (;;) { x(); } }") == "{\n#pragma GCC unroll 4\nfor (;;) { " + r(1) + " x(); } }");
 }
