@@ -262,6 +262,8 @@ private:
     std::uint32_t path[32] = {};
     std::uint32_t nextPath = 0;
     const void* lastSite = nullptr;
+    std::uint64_t lastAddress = 0;  // the first lane's address in the last group released
+    std::uint32_t repeats = 0;      // releases in a row of one load at one site and address
     std::uint32_t step = 0;  // groups released so far
     std::uint32_t parkedSince[32] = {};
     check::PendingAccess access[32];

@@ -18,7 +18,8 @@
 // are level, at one site, and on one path. That alone would starve a lock holder while its
 // warp's other lanes spin on atomicCAS, which Volta's independent thread scheduling does not:
 // after a failed atomicCAS (or __nanosleep) the warp runs the group at another site that waited
-// longest, and any lane that waited kStarvationSteps groups runs next whatever its site. And
+// longest (also when a group keeps loading one flag, kSpinRepeats), and any lane that waited
+// kStarvationSteps groups runs next whatever its site. And
 // nvcc's CAS loops begin with YIELD, after which the lanes waiting for the CAS's lane go on
 // without it, as a path of their own until the whole warp meets (casExecuted()).
 #include <algorithm>
@@ -32,7 +33,13 @@
 namespace loom::sched {
 
 namespace {
-constexpr std::uint32_t kStarvationSteps = 64;
+// The last resort against a livelock the rules below miss. Lanes ahead wait for lanes behind as
+// long as those take (a loop of the lane's own length: tests.cuda.divergent_kernels' collatz),
+// as at a BSYNC; a smaller bound split such warps where the device did not.
+constexpr std::uint32_t kStarvationSteps = 1u << 14;
+// A group that loads the same address at the same site this many times in a row, nothing else
+// between, spins on a flag: the warp runs another group next, as a YIELD would let it.
+constexpr std::uint32_t kSpinRepeats = 4;
 // The kernel's parameters are read from the launch's argument block (the constant bank on the
 // device, not global memory): accesses within this many bytes of its start are not counted.
 constexpr std::uintptr_t kArgumentBlockBytes = 4096;
@@ -53,6 +60,8 @@ void BlockRunner::lockstepBegin() {
     lw.nextPath = 0;
     std::fill(std::begin(lw.path), std::end(lw.path), 0u);
     lw.lastSite = nullptr;
+    lw.lastAddress = 0;
+    lw.repeats = 0;
     lw.step = 0;
   }
   // A lane at depth d reads its counts up to level d + 1, and entering level d resets d + 1:
@@ -223,7 +232,11 @@ void BlockRunner::releaseGroup(unsigned warp) {
     const std::uint32_t own = ++w.nextPath;
     for (std::uint32_t m = group; m; m &= m - 1) w.path[std::countr_zero(m)] = own;
   }
-  w.spinning = false;
+  const check::PendingAccess& first = w.access[chosenLane];
+  const bool again = chosen == w.lastSite && first.op == check::AccessOp::Load && first.address == w.lastAddress;
+  w.repeats = again ? w.repeats + 1 : 0;
+  w.lastAddress = first.address;
+  w.spinning = w.repeats >= kSpinRepeats;
   w.casExecuted = false;
   w.lastSite = chosen;
   check::scoreRequest(w.access, group, warp, sites_);
