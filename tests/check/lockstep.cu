@@ -112,6 +112,24 @@ __global__ void deepRegions(const int* a, int* out) {
   out[l] = s;
 }
 
+// ---- an intra-warp wait on a flag: lanes 1..31 spin until lane 0, in the other branch, sets it
+// after a loop of its own. Lane 0 is then past a loop as deep as the spinners' and they are
+// always behind it; only the spin rule (one address loaded at one site again and again) lets
+// lane 0 run. ----
+__global__ void flagWait(volatile int* flag, int* out) {
+  int l = threadIdx.x;
+  if (l == 0) {
+    for (int k = 32; k < 36; ++k) out[k] = k;
+    out[0] = 42;
+    __threadfence_block();
+    *flag = 1;
+  } else {
+    while (*flag == 0) {
+    }
+    out[l] = out[0] + l;
+  }
+}
+
 // ---- an intra-warp spin lock: every lane of the warp takes the same lock ----
 __global__ void spinLock(int* lock, int* counter) {
   while (atomicCAS(lock, 0, 1) != 0) {
@@ -348,6 +366,26 @@ int main(int argc, char** argv) {
   CK(cudaMemcpy(&hc, hres, sizeof hc, cudaMemcpyDeviceToHost));
   check("intra_warp_spin_lock_shared", hc == 96, "count %d, want 96", hc);
 
+  {
+    int* flag;
+    CK(cudaMalloc(&flag, sizeof(int)));
+    CK(cudaMemset(flag, 0, sizeof(int)));
+    int* o = reinterpret_cast<int*>(out);
+    flagWait<<<1, 32>>>(flag, o);
+    CK_LAUNCH();
+    int h[32];
+    CK(cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost));
+    bool ok = h[0] == 42;
+    for (int l = 1; l < 32; ++l) ok = ok && h[l] == 42 + l;
+    // The spinners load the flag kSpinRepeats + 1 times before each of lane 0's six accesses (a
+    // spin lets lane 0 run one access): about 30 requests, where the last-resort bound alone
+    // would let them spin 16384 times.
+    auto loads = last().metric(m::globalLoadRequests);
+    check("intra_warp_flag_wait", ok && loads < 64, "out[0] %d out[31] %d, %llu load requests", h[0], h[31],
+          (unsigned long long)loads);
+    CK(cudaFree(flag));
+  }
+
   // 40 nested regions, a `continue` in a loop: 8 requests on each load line, 16 in all; the
   // nested load reads one 128-byte line (4 sectors), the branch's 16 lanes bytes 28..151 (5).
   {
@@ -444,7 +482,7 @@ int main(int argc, char** argv) {
   // and their 5 SASS-attributed twins, emu/check/counters/metrics.h).
   size_t launches = loom::launchReports().size();
   nlohmann::json j = nlohmann::json::parse(loom::reportJson());
-  bool shape = j["launches"].size() == launches && launches == 22;
+  bool shape = j["launches"].size() == launches && launches == 23;
   const nlohmann::json& t = j["launches"][5];  // strides 0-4, then the tile
   shape = shape && t["kernel"] == "transposeTile(float const*, float*, int)" &&
           t["grid"] == nlohmann::json::array({1, 1, 1}) &&
