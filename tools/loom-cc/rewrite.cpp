@@ -19,8 +19,8 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   RewriteResult result;
   findLaunchEdits(preprocessed, tokens, edits, result.diagnostics);
   if (!result.ok()) return result;
-  // Before the other insertions: its marker closes an `if` that ends where another statement
-  // begins (an insertion there must follow it).
+  // Before the other insertions: a region's ` }` can stand where the next statement begins, and
+  // an insertion there (a discarded atomicAdd's marker) must follow it.
   findReconvergenceEdits(preprocessed, tokens, userCodeTokens(preprocessed, tokens, libraryDirs), edits);
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
