@@ -60,9 +60,12 @@ float addFlushed(float* a, float v) {
 // Aggregable: the functions nvcc 13 warp-aggregates on a uniform address (VOTEU.ANY, then
 // UPOPC or REDUX, one lane's ATOMS; recorded: tests.cuda.discarded_atomics): 32-bit add, sub,
 // and, or, xor, min, max, and 64-bit add. Not exch, inc, dec, CAS, float or 64-bit bitwise.
+// Every atomic clears the discarded-result flag its statement's marker may have set
+// (loom/device/atomics.h), once the form is chosen.
 #define LOOM_ATOMIC_STOP_FORM(a, width, form, aggregable)                          \
   if (loom::sched::tLockstepAccesses) [[unlikely]]                                \
     lockstepAtomic(a, width, LOOM_CALL_SITE(), form, aggregable);                  \
+  loom::device::tResultUnused = false;                                             \
   loom::device::AtomicChecks checks_(a, width, true, false, LOOM_CALL_SITE());
 #define LOOM_ATOMIC_STOP_AS(a, form) LOOM_ATOMIC_STOP_FORM(a, sizeof(*(a)), loom::check::SharedAtomic::form, false)
 #define LOOM_ATOMIC_STOP(a) LOOM_ATOMIC_STOP_AS(a, Native)

@@ -19,6 +19,8 @@
 #include "check/sanitizer/host_memory.h"
 #include "check/sanitizer/memcheck.h"
 #include "device/atomic_checks.h"
+#include "loom/device/atomics.h"
+#include "loom/device/reconverge.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
@@ -87,6 +89,7 @@ namespace {
 [[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned long size, int write,
                                               bool bounds) {
   using namespace loom::check::sanitizer;
+  if (address == &loom::device::tResultUnused) return;  // the engine's flag, not the program's
   if (bounds && (gAccessChecks & kCheckBounds)) checkBounds(address, pc, static_cast<unsigned>(size), write);
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;
@@ -104,6 +107,11 @@ namespace {
                                       const void* site) {
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;
+  // A region entered or left (loom/device/reconverge.h), a discarded atomicAdd's marker
+  // (loom/device/atomics.h): no accesses of the program's.
+  if (p == &loom_region_enter_marker) return runner->enterRegion();
+  if (p == &loom_region_leave_marker) return runner->leaveRegion();
+  if (p == &loom::device::tResultUnused) return;
   auto at = reinterpret_cast<std::uintptr_t>(p);
   if (n == 16 && (at & 15) == 8) {
     runner->access(at, 8, op, site);

@@ -31,15 +31,19 @@
 // which the bank model prices differently from ATOMS.ADD.
 namespace loom::device {
 extern __thread bool tResultUnused;
-// Written through asm: a plain store to a thread-local would reach the memory-access hooks,
-// which take the executable's TLS block for shared memory (__shared__ is thread_local).
+// A volatile store: it reaches the memory-access hooks, which know the flag's address and let it
+// pass (device/tsan_hooks.cpp; the executable's TLS block is shared memory to them, __shared__
+// being thread_local). Not asm: g++ took an asm's store, even to one named byte, as a reason to
+// load again inside the statement what its condition had loaded, an extra shared load nvcc does
+// not make (recorded: tests.cuda.divergent_kernels' histogram); a volatile store is ordered only
+// with other volatile accesses. For the same reason the marker has no destructor: the engine
+// clears the flag in every atomic it performs (device/atomics.cpp). The atomic's call, which
+// reads the flag, stays after the store, since an opaque call may read it.
 [[gnu::always_inline]] inline void setResultUnused(bool unused) {
-  bool* flag = &tResultUnused;
-  asm volatile("movb %1, (%0)" : : "r"(flag), "q"(unused) : "memory");
+  *static_cast<volatile bool*>(&tResultUnused) = unused;
 }
 struct ResultUnused {
   ResultUnused() { setResultUnused(true); }
-  ~ResultUnused() { setResultUnused(false); }
   ResultUnused(const ResultUnused&) = delete;
   ResultUnused& operator=(const ResultUnused&) = delete;
 };

@@ -9,17 +9,23 @@
 // runs its lanes that are furthest behind first (sched/lockstep.cpp): the lanes that skipped a
 // branch inside a loop wait for those that took it instead of running into the next iteration,
 // whatever order g++ gives the code (recorded: tests.cuda.reconvergence, kernels.neighbor).
-// In fast mode entering and leaving a region is one thread-local test each.
+//
+// In fast mode entering and leaving a region is one thread-local test each. In lockstep mode it
+// is a volatile read of a marker byte, which -fsanitize=thread turns into a memory-access hook
+// after g++ has optimized the code (the hook tells the engine, device/tsan_hooks.cpp). Not a
+// call: g++ must assume a call writes memory, and would then load again after every `if` what
+// it had in a register before it, loads nvcc does not make (a value read before and after a
+// branch was two shared loads, one on the device).
 #pragma once
 
 namespace loom::sched {
 extern __thread bool tLockstepAccesses;
 }
 
-namespace loom::device {
-void enterRegionInLockstep();
-void leaveRegionInLockstep();
+extern "C" char loom_region_enter_marker;
+extern "C" char loom_region_leave_marker;
 
+namespace loom::device {
 [[gnu::always_inline]] inline bool regionsTracked() {
   // Read through asm: a plain read of a thread-local would reach the memory-access hooks.
   bool on;
@@ -29,7 +35,8 @@ void leaveRegionInLockstep();
 
 // constexpr so that constexpr functions with an `if` or a loop stay constexpr.
 [[gnu::always_inline]] constexpr int enterRegion() {
-  if (!__builtin_is_constant_evaluated() && regionsTracked()) enterRegionInLockstep();
+  if (!__builtin_is_constant_evaluated() && regionsTracked())
+    (void)*static_cast<volatile char*>(&loom_region_enter_marker);
   return 0;
 }
 }  // namespace loom::device
@@ -37,5 +44,5 @@ void leaveRegionInLockstep();
 // The cleanup attribute takes an unqualified name only.
 [[gnu::always_inline]] constexpr void __loom_leave_region(int*) {
   if (!__builtin_is_constant_evaluated() && ::loom::device::regionsTracked())
-    ::loom::device::leaveRegionInLockstep();
+    (void)*static_cast<volatile char*>(&loom_region_leave_marker);
 }
