@@ -27,6 +27,13 @@
 #include "sched/worker.h"
 
 namespace {
+// The bytes Loom's own markers touch through volatile accesses in the program's code, so that
+// g++ optimizes around them as around nothing (loom/device/reconverge.h, loom/device/atomics.h):
+// no accesses of the program's, for the tools and for lockstep alike.
+bool isEngineMarker(const void* p) {
+  return p == &loom_region_enter_marker || p == &loom_region_leave_marker || p == &loom::device::tResultUnused;
+}
+
 // The memory fault an access hook raises on the running block (does not return).
 [[noreturn]] void accessFault(loom::sched::BlockRunner* runner, loom::report::FaultKind kind,
                               std::uintptr_t address, const void* pc, unsigned size, int write) {
@@ -89,7 +96,7 @@ namespace {
 [[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned long size, int write,
                                               bool bounds) {
   using namespace loom::check::sanitizer;
-  if (address == &loom::device::tResultUnused) return;  // the engine's flag, not the program's
+  if (isEngineMarker(address)) return;
   if (bounds && (gAccessChecks & kCheckBounds)) checkBounds(address, pc, static_cast<unsigned>(size), write);
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;
@@ -107,11 +114,11 @@ namespace {
                                       const void* site) {
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;
-  // A region entered or left (loom/device/reconverge.h), a discarded atomicAdd's marker
-  // (loom/device/atomics.h): no accesses of the program's.
-  if (p == &loom_region_enter_marker) return runner->enterRegion();
-  if (p == &loom_region_leave_marker) return runner->leaveRegion();
-  if (p == &loom::device::tResultUnused) return;
+  if (isEngineMarker(p)) [[unlikely]] {
+    if (p == &loom_region_enter_marker) runner->enterRegion();
+    if (p == &loom_region_leave_marker) runner->leaveRegion();
+    return;
+  }
   auto at = reinterpret_cast<std::uintptr_t>(p);
   if (n == 16 && (at & 15) == 8) {
     runner->access(at, 8, op, site);

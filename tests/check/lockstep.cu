@@ -95,7 +95,7 @@ __global__ void sharedAtomics(unsigned* out, int sameWord, unsigned addend) {
   out[t] = counters[t];
 }
 
-// ---- reconvergence past the nesting levels lockstep counts (kRegionLevels = 32) ----
+// ---- reconvergence past the nesting levels lockstep counts (Lane::kRegionLevels = 16) ----
 // Each lane loads through 40 nested regions (recursion), then takes a divergent branch: the
 // warp must still meet after each branch, one load request per iteration for each line.
 __device__ int nested(const int* a, int depth, int i) {

@@ -235,40 +235,32 @@ __global__ void lockInIfSyncwarp(const int* a, int* out, int* lock) {
 // CPU references, over `blocks` blocks of one warp; out starts zeroed (count for atomicIndex).
 using Ref = void (*)(const std::vector<int>& a, std::vector<int>& out, int blocks);
 int at(const std::vector<int>& a, int i) { return a[i % kWords]; }
+// Calls f(i) for every word i = b * kWords + k * kLanes + l: the kernels whose lanes each handle
+// their own word per iteration, one word's result depending on nothing else.
+template <class F>
+void eachWord(int blocks, F f) {
+  for (int i = 0; i < blocks * kWords; ++i) f(i);
+}
 
 void refIfInLoop(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        if (a[i] & 1) out[i] = a[i];
-      }
+  eachWord(blocks, [&](int i) {
+    if (a[i] & 1) out[i] = a[i];
+  });
 }
 void refLongIf(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        if (a[i] & 1) {
-          out[i] = a[i] + at(a, i + 7) * at(a, i + 19);
-        }
-      }
+  eachWord(blocks, [&](int i) {
+    if (a[i] & 1) out[i] = a[i] + at(a, i + 7) * at(a, i + 19);
+  });
 }
 void refIfElse(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        out[i] = a[i] & 1 ? a[i] + at(a, i + 5) : a[i] - at(a, i + 9);
-      }
+  eachWord(blocks, [&](int i) {
+    out[i] = a[i] & 1 ? a[i] + at(a, i + 5) : a[i] - at(a, i + 9);
+  });
 }
 void refContinue(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        if (a[i] % 3 != 0) out[i] = a[i] + at(a, i + 3);
-      }
+  eachWord(blocks, [&](int i) {
+    if (a[i] % 3 != 0) out[i] = a[i] + at(a, i + 3);
+  });
 }
 void refBreak(const std::vector<int>& a, std::vector<int>& out, int blocks) {
   for (int b = 0; b < blocks; ++b)
@@ -283,38 +275,28 @@ void refBreak(const std::vector<int>& a, std::vector<int>& out, int blocks) {
     }
 }
 void refNested(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        if ((a[i] & 1) && (at(a, i + 11) & 2)) out[i] = at(a, i + 11);
-      }
+  eachWord(blocks, [&](int i) {
+    if ((a[i] & 1) && (at(a, i + 11) & 2)) out[i] = at(a, i + 11);
+  });
 }
 void refSwitch(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        if (a[i] % 3 == 0) out[i] = a[i] + at(a, i + 1);
-        if (a[i] % 3 == 1) out[i] = a[i] - at(a, i + 2);
-      }
+  eachWord(blocks, [&](int i) {
+    if (a[i] % 3 == 0) out[i] = a[i] + at(a, i + 1);
+    if (a[i] % 3 == 1) out[i] = a[i] - at(a, i + 2);
+  });
 }
 void refLoopInIf(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        if (!(a[i] & 1)) continue;
-        int s = 0;
-        for (int j = 0; j < (a[i] & 7); ++j) s += at(a, i + j * 32);
-        out[i] = s;
-      }
+  eachWord(blocks, [&](int i) {
+    if (!(a[i] & 1)) return;
+    int s = 0;
+    for (int j = 0; j < (a[i] & 7); ++j) s += at(a, i + j * 32);
+    out[i] = s;
+  });
 }
 void refLock(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k) {
-      for (int l = 0; l < kLanes; ++l) out[b * kWords + k * kLanes + l] += a[b * kWords + k * kLanes + l];
-    }
+  eachWord(blocks, [&](int i) {
+    out[i] += a[i];
+  });
 }
 void refAtomicIndex(const std::vector<int>& a, std::vector<int>& out, int blocks) {
   for (int b = 0; b < blocks; ++b)
@@ -361,20 +343,14 @@ void refWhile(const std::vector<int>& a, std::vector<int>& out, int blocks) {
     }
 }
 void refTernary(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        out[i] = (a[i] & 1) ? at(a, i + 1) : at(a, i + 2);
-      }
+  eachWord(blocks, [&](int i) {
+    out[i] = (a[i] & 1) ? at(a, i + 1) : at(a, i + 2);
+  });
 }
 void refShortCircuit(const std::vector<int>& a, std::vector<int>& out, int blocks) {
-  for (int b = 0; b < blocks; ++b)
-    for (int k = 0; k < kIters; ++k)
-      for (int l = 0; l < kLanes; ++l) {
-        int i = b * kWords + k * kLanes + l;
-        if ((a[i] & 1) && at(a, i + 3) > 500) out[i] = a[i];
-      }
+  eachWord(blocks, [&](int i) {
+    if ((a[i] & 1) && at(a, i + 3) > 500) out[i] = a[i];
+  });
 }
 void refSearch(const std::vector<int>& a, std::vector<int>& out, int blocks) {
   for (int b = 0; b < blocks; ++b)

@@ -93,20 +93,17 @@ void findReconvergenceEdits(std::string_view text, const std::vector<Token>& tok
     if (branch && n > 0 && isWord(text, tokens, n - 1, "else")) continue;
     std::optional<std::size_t> end = statementEnd(text, tokens, n);
     if (!end) continue;
+    if (branch) {
+      regions.wrap(n, *end);
+      continue;
+    }
+    // A loop whose statement was delimited: its head and its body's end are known to be there.
+    const std::size_t bodyBegin = doLoop ? n + 1 : *matchingClose(text, tokens, n + 1);
+    const std::size_t bodyEnd = doLoop ? *doBodyEnd : *end;
     const bool afterPragma = n > 0 && tokens[n - 1].kind == TokenKind::Directive &&
                              spelling(text, tokens[n - 1]).find("pragma") != std::string_view::npos;
-    if (headed) {
-      std::optional<std::size_t> head = matchingClose(text, tokens, n + 1);
-      std::optional<std::size_t> bodyEnd = head ? statementEnd(text, tokens, *head) : std::nullopt;
-      if (!bodyEnd) continue;
-      if (!afterPragma) regions.wrap(n, *end);
-      regions.body(*head, *bodyEnd);
-    } else if (doLoop) {
-      if (!afterPragma) regions.wrap(n, *end);
-      regions.body(n + 1, *doBodyEnd);
-    } else {
-      regions.wrap(n, *end);
-    }
+    if (!afterPragma) regions.wrap(n, *end);
+    regions.body(bodyBegin, bodyEnd);
   }
 }
 

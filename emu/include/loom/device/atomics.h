@@ -39,11 +39,8 @@ extern __thread bool tResultUnused;
 // with other volatile accesses. For the same reason the marker has no destructor: the engine
 // clears the flag in every atomic it performs (device/atomics.cpp). The atomic's call, which
 // reads the flag, stays after the store, since an opaque call may read it.
-[[gnu::always_inline]] inline void setResultUnused(bool unused) {
-  *static_cast<volatile bool*>(&tResultUnused) = unused;
-}
 struct ResultUnused {
-  ResultUnused() { setResultUnused(true); }
+  ResultUnused() { *static_cast<volatile bool*>(&tResultUnused) = true; }
   ResultUnused(const ResultUnused&) = delete;
   ResultUnused& operator=(const ResultUnused&) = delete;
 };
