@@ -167,6 +167,8 @@ private:
   void reportShuffleMisreads(unsigned warp, unsigned present);
   std::string warpWaitDetail() const;
   RunnerFiber& newRunner();
+  // A runner with no thread left to start waits to be resumed as a new runner (newRunner).
+  void park(RunnerFiber& fiber);
   void reclaimFibers();
 
   // Group barriers (sched/group_sync.cpp).
