@@ -225,22 +225,27 @@ bool BlockRunner::startThread() {
   Fiber::switchTo(fiber.context, next);
 }
 
-// A runner whose last thread is done parks right here, inside the kernel's run loop, and is
+// A runner whose last thread is done parks inside the kernel's run loop (parkInRunLoop) and is
 // resumed (one switch) when a block needs a new runner, instead of a fresh fiber being prepared
 // every time. Resumed for the same launch, it starts the next thread without leaving the loop:
 // returning out of the loop and entering it again cost a thread's first barrier about 4 ns
-// (returns mispredicted after a switch, the parameters read again). Resumed for another
-// launch, it returns false: runnerEntry enters that launch's loop.
+// (returns mispredicted after a switch, the parameters read again).
 bool BlockRunner::nextThread() {
   Lane& done = *current_;
   onExit(done);
-  RunnerFiber* fiber = done.fiber;
-  if (nextUnstarted_ >= threadCount_) [[unlikely]] {
-    const std::uint64_t sequence = launch_->sequence;
-    park(*fiber);
-    if (launch_->sequence != sequence) return false;
-  }
-  startLane(lanes_[nextUnstarted_], *fiber);  // the next thread takes over the fiber
+  // A tail call: the park's switch adds no return level, and this path, taken for every thread
+  // of a kernel that never waits, saves no registers for it.
+  if (nextUnstarted_ >= threadCount_) [[unlikely]] return parkInRunLoop(*done.fiber);
+  startLane(lanes_[nextUnstarted_], *done.fiber);  // the next thread takes over the fiber
+  return true;
+}
+
+// Resumed for another launch, returns false: runnerEntry enters that launch's loop.
+bool BlockRunner::parkInRunLoop(RunnerFiber& fiber) {
+  const std::uint64_t sequence = launch_->sequence;
+  park(fiber);
+  if (launch_->sequence != sequence) return false;
+  startLane(lanes_[nextUnstarted_], fiber);
   return true;
 }
 

@@ -169,6 +169,7 @@ private:
   RunnerFiber& newRunner();
   // A runner with no thread left to start waits to be resumed as a new runner (newRunner).
   void park(RunnerFiber& fiber);
+  [[gnu::noinline]] bool parkInRunLoop(RunnerFiber& fiber);
   void reclaimFibers();
 
   // Group barriers (sched/group_sync.cpp).
