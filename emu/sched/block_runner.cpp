@@ -153,6 +153,7 @@ RunnerFiber& BlockRunner::newRunner() {
   if (!parkedFibers_.empty()) {
     RunnerFiber* parked = parkedFibers_.back();
     parkedFibers_.pop_back();
+    startingFiber_ = parked;  // for resumeRunner
     return *parked;
   }
   RunnerFiber* f = freeFibers_.back();
@@ -216,35 +217,33 @@ bool BlockRunner::startThread() {
   return true;
 }
 
-// Only resumed (newRunner) when the block has a thread to start. Inline: a call level around
-// the switch is a return mispredicted after it (fiber.h).
-[[gnu::always_inline]] inline void BlockRunner::park(RunnerFiber& fiber) {
+// A runner whose last thread is done parks inside the kernel's run loop and is resumed there
+// (one switch) when a block needs a new runner, instead of a fresh fiber being prepared every
+// time. Resumed for the same launch, it starts the next thread without leaving the loop:
+// returning out of the loop and entering it again cost a thread's first barrier 4-5 ns, and a
+// return between the switch and the loop 19 ns more (loom/runtime/context_switch.h).
+runtime::Park BlockRunner::finishThread() {
+  Lane& done = *current_;
+  onExit(done);
+  // A tail call: this path, taken by every thread of a kernel that never waits, saves no
+  // registers for the park it does not make.
+  if (nextUnstarted_ >= threadCount_) [[unlikely]] return park(*done.fiber);
+  startLane(lanes_[nextUnstarted_], *done.fiber);  // the next thread takes over the fiber
+  return {};
+}
+
+runtime::Park BlockRunner::park(RunnerFiber& fiber) {
+  fiber.parkedFor = launch_->sequence;
   parkedFibers_.push_back(&fiber);
   bool blockDone = false;
   Fiber& next = nextContext(blockDone);
-  Fiber::switchTo(fiber.context, next);
+  return {fiber.context.slot(), next.context()};
 }
 
-// A runner whose last thread is done parks inside the kernel's run loop (parkInRunLoop) and is
-// resumed (one switch) when a block needs a new runner, instead of a fresh fiber being prepared
-// every time. Resumed for the same launch, it starts the next thread without leaving the loop:
-// returning out of the loop and entering it again cost a thread's first barrier about 4 ns
-// (returns mispredicted after a switch, the parameters read again).
-bool BlockRunner::nextThread() {
-  Lane& done = *current_;
-  onExit(done);
-  // A tail call: the park's switch adds no return level, and this path, taken for every thread
-  // of a kernel that never waits, saves no registers for it.
-  if (nextUnstarted_ >= threadCount_) [[unlikely]] return parkInRunLoop(*done.fiber);
-  startLane(lanes_[nextUnstarted_], *done.fiber);  // the next thread takes over the fiber
-  return true;
-}
-
-// Resumed for another launch, returns false: runnerEntry enters that launch's loop.
-bool BlockRunner::parkInRunLoop(RunnerFiber& fiber) {
-  const std::uint64_t sequence = launch_->sequence;
-  park(fiber);
-  if (launch_->sequence != sequence) return false;
+// newRunner made the resumed fiber startingFiber_.
+bool BlockRunner::resumeRunner() {
+  RunnerFiber& fiber = *startingFiber_;
+  if (fiber.parkedFor != launch_->sequence) return false;
   startLane(lanes_[nextUnstarted_], fiber);
   return true;
 }
@@ -255,8 +254,7 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   for (;;) {
     // The kernel's run loop starts threads on this fiber until none is left to start; a thread
     // that waits keeps the fiber, and returns into the loop when it is resumed and done. The
-    // loop returns only when this fiber is resumed as a runner for another launch.
-    if (runner->nextUnstarted_ >= runner->threadCount_) runner->park(*fiber);
+    // loop parks in itself and returns only when resumed as a runner for another launch.
     Launch& launch = *runner->launch_;
     runner->startingFiber_ = fiber;
     try {
@@ -486,5 +484,6 @@ void BlockRunner::fault(report::Fault f) {
 
 namespace loom::runtime {
 bool startThread(sched::BlockRunner* runner) { return runner->startThread(); }
-bool nextThread(sched::BlockRunner* runner) { return runner->nextThread(); }
+Park finishThread(sched::BlockRunner* runner) { return runner->finishThread(); }
+bool resumeRunner(sched::BlockRunner* runner) { return runner->resumeRunner(); }
 }  // namespace loom::runtime

@@ -29,6 +29,7 @@
 #include "sched/lane.h"
 #include "loom/device/lane_builtins.h"
 #include "sched/launch.h"
+#include "loom/runtime/launch.h"
 
 namespace loom::mem {
 class DeviceHeap;
@@ -114,9 +115,10 @@ public:
 
   const Lane& currentLane() const { return *current_; }
 
-  // A kernel's run loop (loom::runtime::startThread/nextThread, BoundKernel::run).
+  // A kernel's run loop (loom::runtime::startThread/finishThread/resumeRunner, BoundKernel::run).
   bool startThread();
-  bool nextThread();
+  runtime::Park finishThread();
+  bool resumeRunner();
   // initcheck: one plain access of the running thread, shared or global (LOOM_SANITIZER=initcheck).
   void initAccess(std::uintptr_t address, unsigned size, bool write, const void* site);
   // racecheck: one plain access of the running thread (tsan hooks, while LOOM_SANITIZER=racecheck),
@@ -167,9 +169,9 @@ private:
   void reportShuffleMisreads(unsigned warp, unsigned present);
   std::string warpWaitDetail() const;
   RunnerFiber& newRunner();
-  // A runner with no thread left to start waits to be resumed as a new runner (newRunner).
-  void park(RunnerFiber& fiber);
-  [[gnu::noinline]] bool parkInRunLoop(RunnerFiber& fiber);
+  // A runner with no thread left to start: queued to be resumed as a new runner (newRunner);
+  // the switch away, to the context that runs next, is the caller's.
+  [[gnu::noinline]] runtime::Park park(RunnerFiber& fiber);
   void reclaimFibers();
 
   // Group barriers (sched/group_sync.cpp).

@@ -61,7 +61,7 @@ void Fiber::prepare(void* stackLow, std::size_t size, Entry entry, void* arg) {
 
 void Fiber::trampoline(bc::transfer_t t) {
   Fiber* self = tPrepared;
-  static_cast<Fiber*>(t.data)->ctx_ = t.fctx;
+  *static_cast<void**>(t.data) = t.fctx;  // the slot of the context that started us
   self->entry_(self, self->arg_);
   std::abort();  // entries never return: a fiber's context has nowhere to return to
 }

@@ -9,14 +9,13 @@
 //
 // switchTo is inline on purpose: an extra call level around the jump more than doubled the
 // measured switch cost (7 ns inline, 17 ns through a call), since every such level is a return
-// whose prediction the other fiber's call chain has overwritten.
+// whose prediction the other fiber's call chain has overwritten. A context is a saved stack
+// pointer; a switch hands the resumed side the slot to save the suspended one in.
 #pragma once
 
 #include <boost/context/detail/fcontext.hpp>
 
-#if !defined(__x86_64__)
-#error "Loom's fiber switch is written for x86-64 (System V)"
-#endif
+#include "loom/runtime/context_switch.h"
 
 namespace loom::sched {
 
@@ -34,30 +33,12 @@ public:
   void prepare(void* stackLow, std::size_t size, Entry entry, void* arg);
 
   // Suspend `from` (the context running now) and resume `to`. When `from` is resumed later,
-  // this call returns in it. The data a jump carries is the Fiber that jumped, so the resumed
-  // side can record where that one stopped.
-  static void switchTo(Fiber& from, Fiber& to) {
-    void* fctx;
-    void* data;
-    void* target = to.ctx_;
-    void* self = &from;
-    // The switch is entered with a pushed return address and a jmp, not a call: it resumes the
-    // other side with `jmp *%r8`, so a call here would leave the return-stack predictor one
-    // entry off on every resume. Below the red zone; all caller-saved state is clobbered.
-    asm volatile(
-        "sub $128, %%rsp\n\t"
-        "lea 1f(%%rip), %%rax\n\t"
-        "push %%rax\n\t"
-        "jmp loom_switch_fcontext\n"
-        "1:\n\t"
-        "add $128, %%rsp\n\t"
-        : "=a"(fctx), "=d"(data), "+D"(target), "+S"(self)
-        :
-        : "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3",
-          "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
-          "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)");
-    static_cast<Fiber*>(data)->ctx_ = fctx;
-  }
+  // this call returns in it (loom/runtime/context_switch.h).
+  static void switchTo(Fiber& from, Fiber& to) { runtime::switchContext(&from.ctx_, to.ctx_); }
+  // The same, for a switch made elsewhere (a kernel's run loop): where this fiber's context is
+  // saved, and the context that resumes it.
+  void** slot() { return &ctx_; }
+  void* context() const { return ctx_; }
 
 private:
   static void trampoline(boost::context::detail::transfer_t t);

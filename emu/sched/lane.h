@@ -14,6 +14,7 @@ namespace loom::sched {
 struct RunnerFiber {
   Fiber context;
   StackPool::Stack stack{nullptr, 0};
+  std::uint64_t parkedFor = 0;  // the launch (Launch::sequence) its run loop parked in
 };
 
 struct Lane {

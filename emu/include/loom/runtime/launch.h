@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "cuda_runtime_api.h"
+#include "loom/runtime/context_switch.h"
 
 namespace loom {
 
@@ -26,11 +27,20 @@ namespace runtime {
 // (BoundKernel::run below), with the arguments it was bound to.
 using RunThreads = void (*)(const void* arguments, sched::BlockRunner* runner);
 
-// The thread sequence of the block running on this worker, as a kernel's run loop walks it:
-// startThread makes the next thread not yet started the running one (false when none is left);
-// nextThread retires the running thread, then does the same. Out of line, in the runtime.
+// The thread sequence of the block running on this worker, as a kernel's run loop walks it
+// (BoundKernel::run below). Out of line, in the runtime.
+// startThread makes the next thread not yet started the running one (false when none is left).
 bool startThread(sched::BlockRunner* runner);
-bool nextThread(sched::BlockRunner* runner);
+// finishThread retires the running thread and starts the next one on this fiber; when none is
+// left, the fiber parks: the loop switches from `from` to `to` itself (switchContext), and
+// calls resumeRunner when it is resumed as a runner again: true when that is for the same
+// launch (the next thread has been started), false for another launch (leave the loop).
+struct Park {
+  void** from = nullptr;  // null: the next thread was started, no park
+  void* to = nullptr;
+};
+Park finishThread(sched::BlockRunner* runner);
+bool resumeRunner(sched::BlockRunner* runner);
 
 // How the blocks of a launch must be resident: all at once (a cooperative launch), or in
 // clusters of `cluster` blocks; {1,1,1} is no cluster (or the kernel's __cluster_dims__).
@@ -99,8 +109,15 @@ struct BoundKernel {
     // its own copy, by value.
     void (*kernel)(P...) = bound->kernel;
     std::tuple<std::decay_t<P>...> parameters = bound->parameters;
-    do std::apply(kernel, parameters);
-    while (runtime::nextThread(runner));
+    for (;;) {
+      std::apply(kernel, parameters);
+      const runtime::Park park = runtime::finishThread(runner);
+      if (park.from == nullptr) continue;
+      // Parked here, in this frame: resumed, the loop calls the kernel again without a return
+      // (loom/runtime/context_switch.h says why that matters).
+      runtime::switchContext(park.from, park.to);
+      if (!runtime::resumeRunner(runner)) return;
+    }
   }
 };
 
