@@ -418,6 +418,57 @@ static void testSharedScopes() {
   CK(cudaFree(dNsF));
 }
 
+// Launches of one kernel with a barrier, back to back, with other arguments and block shapes,
+// and another kernel in between: each thread must see its own launch's parameters. (Loom parks
+// a runner fiber inside a launch's thread loop and resumes it there for the same launch only;
+// resumed in the old loop for a new launch, threads would run with the old arguments.)
+__global__ void offsetReverse(const int* in, int* out, int offset) {
+  extern __shared__ int buf[];
+  unsigned t = threadIdx.x, n = blockDim.x;
+  buf[t] = in[blockIdx.x * n + t];
+  __syncthreads();
+  out[blockIdx.x * n + t] = buf[n - 1 - t] + offset;
+}
+
+__global__ void scaleNoBarrier(int* data, int factor) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  data[i] *= factor;
+}
+
+static void testRelaunches() {
+  const int total = 4096;
+  std::vector<int> in(total);
+  for (int i = 0; i < total; ++i) in[i] = i * 7 - 1000;
+  int *dIn, *dOut, *dOther;
+  CK(cudaMalloc(&dIn, total * sizeof(int)));
+  CK(cudaMalloc(&dOut, total * sizeof(int)));
+  CK(cudaMalloc(&dOther, total * sizeof(int)));
+  CK(cudaMemcpy(dIn, in.data(), total * sizeof(int), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dOther, in.data(), total * sizeof(int), cudaMemcpyHostToDevice));
+  const int blocks[] = {256, 64, 256, 1024, 32, 256};
+  int bad = 0;
+  char detail[160] = "";
+  for (int k = 0; k < 6; ++k) {
+    const int block = blocks[k], offset = 100 * (k + 1);
+    offsetReverse<<<total / block, block, block * sizeof(int)>>>(dIn, dOut, offset);
+    scaleNoBarrier<<<total / 128, 128>>>(dOther, 1);
+    CK_LAUNCH();
+    std::vector<int> out(total);
+    CK(cudaMemcpy(out.data(), dOut, total * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int g = 0; g < total; ++g) {
+      const int b = g / block, t = g % block;
+      const int expected = in[b * block + block - 1 - t] + offset;
+      if (out[g] != expected && bad++ == 0)
+        std::snprintf(detail, sizeof detail, "launch %d (block %d): out[%d] expected %d got %d", k,
+                      block, g, expected, out[g]);
+    }
+  }
+  check("relaunch_own_arguments", bad == 0, "%s (%d wrong)", detail, bad);
+  CK(cudaFree(dIn));
+  CK(cudaFree(dOut));
+  CK(cudaFree(dOther));
+}
+
 int main() {
   testReverse(1024, 3);
   testReverse(33, 5);
@@ -435,5 +486,6 @@ int main() {
   testSyncwarp();
   testBarrierLoop();
   testSharedScopes();
+  testRelaunches();
   return finish("barriers");
 }
