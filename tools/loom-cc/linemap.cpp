@@ -13,7 +13,8 @@ std::string_view skipBlanks(std::string_view s) {
 
 }  // namespace
 
-bool parseLinemarker(std::string_view line, int& number, std::string& file) {
+bool parseLinemarker(std::string_view line, int& number, std::string& file, bool* systemHeader) {
+  if (systemHeader) *systemHeader = false;
   line = skipBlanks(line);
   if (line.empty() || line.front() != '#') return false;
   line = skipBlanks(line.substr(1));
@@ -29,6 +30,12 @@ bool parseLinemarker(std::string_view line, int& number, std::string& file) {
     char c = line[i];
     if (c == '"') {
       file = std::move(name);
+      // Flags follow the name: 1 enters a file, 2 returns to one, 3 a system header, 4 extern "C".
+      for (std::string_view flags = line.substr(i + 1); !(flags = skipBlanks(flags)).empty();) {
+        std::size_t n = flags.find_first_of(" \t");
+        if (systemHeader && flags.substr(0, n) == "3") *systemHeader = true;
+        flags = n == std::string_view::npos ? std::string_view{} : flags.substr(n);
+      }
       return true;
     }
     if (c == '\\' && i + 1 < line.size()) c = line[++i];

@@ -32,7 +32,8 @@ class LineMap {
 };
 
 // Parses one directive line; false when it is not a linemarker. The file is unescaped (\\ and \").
-// A marker without a file name keeps `file` unchanged.
-bool parseLinemarker(std::string_view line, int& number, std::string& file);
+// A marker without a file name keeps `file` unchanged. `systemHeader`, when given, is set when
+// the marker carries GCC's flag 3 (the text that follows comes from a system header).
+bool parseLinemarker(std::string_view line, int& number, std::string& file, bool* systemHeader = nullptr);
 
 }  // namespace loom::cc

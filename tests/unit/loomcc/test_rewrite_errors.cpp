@@ -144,4 +144,10 @@ TEST_CASE("linemap: markers, #line, escapes, lines before any marker", "[loomcc]
   CHECK(loom::cc::parseLinemarker("# 0 \"<built-in>\"", n, f));
   CHECK(n == 0);
   CHECK(f == "<built-in>");
+  bool system = false;
+  CHECK(loom::cc::parseLinemarker("# 5 \"/usr/include/stdio.h\" 3 4", n, f, &system));
+  CHECK(system);
+  CHECK(loom::cc::parseLinemarker("# 9 \"k.cu\" 2", n, f, &system));
+  CHECK_FALSE(system);
+  CHECK(f == "k.cu");
 }
