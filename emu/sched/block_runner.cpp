@@ -211,11 +211,7 @@ void BlockRunner::onExitWhileOthersWait(unsigned warp) {
   if (clusterArrivals_ != 0 && clusterArrivals_ >= live_) clusterBlockArrives();
 }
 
-bool BlockRunner::startThread() {
-  if (nextUnstarted_ >= threadCount_) return false;
-  startLane(lanes_[nextUnstarted_], *startingFiber_);
-  return true;
-}
+void BlockRunner::startThread() { startLane(lanes_[nextUnstarted_], *startingFiber_); }
 
 // A runner whose last thread is done parks inside the kernel's run loop and is resumed there
 // (one switch) when a block needs a new runner, instead of a fresh fiber being prepared every
@@ -483,7 +479,7 @@ void BlockRunner::fault(report::Fault f) {
 }  // namespace loom::sched
 
 namespace loom::runtime {
-bool startThread(sched::BlockRunner* runner) { return runner->startThread(); }
+void startThread(sched::BlockRunner* runner) { runner->startThread(); }
 Park finishThread(sched::BlockRunner* runner) { return runner->finishThread(); }
 bool resumeRunner(sched::BlockRunner* runner) { return runner->resumeRunner(); }
 }  // namespace loom::runtime

@@ -116,7 +116,7 @@ public:
   const Lane& currentLane() const { return *current_; }
 
   // A kernel's run loop (loom::runtime::startThread/finishThread/resumeRunner, BoundKernel::run).
-  bool startThread();
+  void startThread();
   runtime::Park finishThread();
   bool resumeRunner();
   // initcheck: one plain access of the running thread, shared or global (LOOM_SANITIZER=initcheck).

@@ -1,6 +1,7 @@
 // The one fiber switch Loom has, inline so that a kernel's run loop (BoundKernel::run,
 // loom/runtime/launch.h) can park its fiber in its own frame; sched::Fiber::switchTo is the
-// same switch for the engine.
+// same switch for the engine. It jumps to loom_switch_fcontext (sched/fiber.cpp), which saves
+// the callee-saved registers on the suspended stack and restores the resumed one's.
 //
 // Why inline, and in the run loop: a CUDA thread resumed after a switch returns along its own
 // call chain, where the return-stack predictor holds the chain of the thread that switched. A
@@ -12,8 +13,6 @@
 #if !defined(__x86_64__)
 #error "Loom's fiber switch is written for x86-64 (System V)"
 #endif
-
-extern "C" void loom_switch_fcontext();  // sched/fiber.cpp; entered by jmp, never called
 
 namespace loom::runtime {
 

@@ -29,8 +29,9 @@ using RunThreads = void (*)(const void* arguments, sched::BlockRunner* runner);
 
 // The thread sequence of the block running on this worker, as a kernel's run loop walks it
 // (BoundKernel::run below). Out of line, in the runtime.
-// startThread makes the next thread not yet started the running one (false when none is left).
-bool startThread(sched::BlockRunner* runner);
+// startThread makes the next thread not yet started the running one: a run loop is entered only
+// on a fiber the block needs for a thread it has not started (BlockRunner::newRunner).
+void startThread(sched::BlockRunner* runner);
 // finishThread retires the running thread and starts the next one on this fiber; when none is
 // left, the fiber parks: the loop switches from `from` to `to` itself (switchContext), and
 // calls resumeRunner when it is resumed as a runner again: true when that is for the same
@@ -103,7 +104,7 @@ struct BoundKernel {
 
   static void run(const void* self, sched::BlockRunner* runner) {
     auto* bound = static_cast<const BoundKernel*>(self);
-    if (!runtime::startThread(runner)) return;
+    runtime::startThread(runner);
     // Read as the first thread started here, so the hooks see a read of the parameter block
     // (never counted, never a stop). A copy per run loop; each call still passes every thread
     // its own copy, by value.
