@@ -3,9 +3,10 @@
 // loom-cc rewrites the launch to `kernel ->* ::loom::launchConfig(grid, block, smem, stream)(args)`.
 // Postfix calls bind tighter than ->*, so the configuration and arguments are bound first and
 // operator->* (found by argument-dependent lookup on BoundLaunch) receives the kernel itself,
-// whatever expression names it: `k`, `ns::k<T, 4>`, `(*ptr)`. Arguments are converted to the
-// kernel's parameter types at the launch, as in a call, and copied: every CUDA thread then gets
-// its own copy of the parameters, as on the device.
+// whatever expression names it: `k`, `ns::k<T, 4>`, `(*ptr)`, an overload set, a template whose
+// arguments the call deduces (how it is picked: launch_arguments.h). Arguments are converted to
+// the kernel's parameter types at the launch, as in a call, and copied: every CUDA thread then
+// gets its own copy of the parameters, as on the device.
 #pragma once
 
 #include <memory>
@@ -15,6 +16,7 @@
 
 #include "cuda_runtime_api.h"
 #include "loom/runtime/context_switch.h"
+#include "loom/runtime/launch_arguments.h"
 
 namespace loom {
 
@@ -66,32 +68,6 @@ using BindArguments = std::shared_ptr<const void> (*)(const void* kernel, void**
 void registerKernel(const void* kernel, RunThreads run, BindArguments bind);
 }  // namespace runtime
 
-struct LaunchConfig {
-  dim3 grid;
-  dim3 block;
-  size_t sharedBytes;
-  cudaStream_t stream;
-};
-
-template <class... A>
-struct BoundLaunch {
-  LaunchConfig config;
-  std::tuple<A&&...> arguments;  // lives until the end of the launch's full expression
-};
-
-struct LaunchConfigBinder {
-  LaunchConfig config;
-  template <class... A>
-  BoundLaunch<A...> operator()(A&&... arguments) const {
-    return BoundLaunch<A...>{config, std::forward_as_tuple(std::forward<A>(arguments)...)};
-  }
-};
-
-inline LaunchConfigBinder launchConfig(dim3 grid, dim3 block, size_t sharedBytes = 0,
-                                       cudaStream_t stream = 0) {
-  return LaunchConfigBinder{LaunchConfig{grid, block, sharedBytes, stream}};
-}
-
 // A kernel with its parameter values. run() calls the kernel once per CUDA thread, for as many
 // threads as the block runner starts on this fiber (all of a block that never waits). The loop
 // is here, in the kernel's own translation unit, so that the parameters are read once into
@@ -138,22 +114,63 @@ void registerKernelType(void (*kernel)(P...)) {
                           &bindErased<P...>);
 }
 
-template <class... P, class... A>
-void operator->*(void (*kernel)(P...), BoundLaunch<A...>&& launch) {
+// A launch of `kernel` with the bound arguments, each converted to its parameter's type.
+template <class... P, class... A, std::size_t... I>
+void launchBound(void (*kernel)(P...), LaunchRank<kAllConstPointees + 1, A...>& launch,
+                 std::index_sequence<I...>) {
   registerKernelType(kernel);
-  static_assert(sizeof...(P) == sizeof...(A),
-                "kernel launch: the number of arguments does not match the kernel's parameters "
-                "(Loom does not apply default arguments of __global__ functions)");
   auto bound = std::make_shared<BoundKernel<P...>>(BoundKernel<P...>{
-      kernel, std::apply(
-                  [](auto&&... a) {
-                    return std::tuple<std::decay_t<P>...>(std::forward<decltype(a)>(a)...);
-                  },
-                  launch.arguments)});
+      kernel, std::tuple<std::decay_t<P>...>(
+                  launch_detail::convertArgument<P>(std::move(std::get<I>(launch.arguments)))...)});
   runtime::launchKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::run,
                         std::move(bound), launch.config.grid, launch.config.block,
                         launch.config.sharedBytes, launch.config.stream);
 }
+
+template <class... P, class... A, std::size_t... I>
+constexpr bool argumentsConvert(std::tuple<P...>*, std::tuple<A...>*, std::index_sequence<I...>) {
+  return (launch_detail::argumentConverts<I, P, A>() && ...);
+}
+
+// `kernel` names one function (or is a pointer): its parameters come from it.
+template <class... P, class... A>
+void operator->*(void (*kernel)(P...), BoundLaunch<A...>&& launch) {
+  static_assert(sizeof...(P) == sizeof...(A),
+                "kernel launch: the number of arguments does not match the kernel's parameters "
+                "(Loom does not apply default arguments of __global__ functions)");
+  if constexpr (sizeof...(P) == sizeof...(A)) {
+    if constexpr (argumentsConvert(static_cast<std::tuple<P...>*>(nullptr), static_cast<std::tuple<A...>*>(nullptr),
+                                   std::index_sequence_for<P...>{}))
+      launchBound(kernel, launch, std::index_sequence_for<P...>{});
+  }
+}
+
+// `kernel` names an overload set or a template: picked by the target types of
+// launch_arguments.h, nearest rank first.
+#define LOOM_LAUNCH_BY_TARGET(rank)                                                               \
+  template <class... A>                                                                          \
+  void operator->*(typename launch_detail::ConstPointees<rank, A...>::type kernel,               \
+                   LaunchRank<rank, A...>&& launch) {                                            \
+    launchBound(kernel, launch, std::index_sequence_for<A...>{});                                \
+  }
+LOOM_LAUNCH_BY_TARGET(0)
+LOOM_LAUNCH_BY_TARGET(1)
+LOOM_LAUNCH_BY_TARGET(2)
+LOOM_LAUNCH_BY_TARGET(3)
+LOOM_LAUNCH_BY_TARGET(4)
+LOOM_LAUNCH_BY_TARGET(5)
+LOOM_LAUNCH_BY_TARGET(6)
+LOOM_LAUNCH_BY_TARGET(7)
+LOOM_LAUNCH_BY_TARGET(8)
+LOOM_LAUNCH_BY_TARGET(9)
+LOOM_LAUNCH_BY_TARGET(10)
+LOOM_LAUNCH_BY_TARGET(11)
+LOOM_LAUNCH_BY_TARGET(12)
+LOOM_LAUNCH_BY_TARGET(13)
+LOOM_LAUNCH_BY_TARGET(14)
+LOOM_LAUNCH_BY_TARGET(15)
+LOOM_LAUNCH_BY_TARGET(16)
+#undef LOOM_LAUNCH_BY_TARGET
 
 // cudaLaunchKernel's arguments: an array of pointers to each parameter's value.
 template <class... P, std::size_t... I>
