@@ -75,6 +75,18 @@ cudaMemoryType memoryType(const void* p) {
 // initcheck follows what copies and memsets write (and what copies read), in stream order.
 bool initChecks() { return loom::check::sanitizer::tool() == loom::check::sanitizer::Tool::Initcheck; }
 
+// Whether `rows` rows of `width` bytes, `pitch` apart from p, stay inside the allocation p is in.
+// The driver refuses a copy or memset that runs past the end of an allocation
+// (validate/results/h100-sm90/probes.launch_errors: *_past_end); memory that is not Loom's
+// (pageable host memory, a registered range, a global) has no end Loom knows.
+bool fitsAllocation(const void* p, size_t pitch, size_t width, size_t rows) {
+  auto a = DeviceHeap::instance().find(p);
+  if (!a) return true;
+  auto at = reinterpret_cast<std::uintptr_t>(p);
+  size_t room = a->base + a->size - at;
+  return width <= room && rows - 1 <= (room - width) / (pitch ? pitch : 1);
+}
+
 }  // namespace
 
 namespace loom::runtime {
@@ -137,6 +149,8 @@ cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, 
   if (count == 0) return cudaSuccess;
   if (!dst || !src) return recordError(cudaErrorInvalidValue);
   if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e);
+  if (!fitsAllocation(dst, count, count, 1) || !fitsAllocation(src, count, count, 1))
+    return recordError(cudaErrorInvalidValue);
   // With pageable host memory, CUDA's "async" copies return only once the host buffer has been
   // read (to host memory: once the copy is done), so the caller may reuse it at once.
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
@@ -153,6 +167,8 @@ cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, siz
   if (width == 0 || height == 0) return cudaSuccess;
   if (!dst || !src) return recordError(cudaErrorInvalidValue);
   if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e);
+  if (!fitsAllocation(dst, dpitch, width, height) || !fitsAllocation(src, spitch, width, height))
+    return recordError(cudaErrorInvalidValue);
   auto* d = static_cast<char*>(dst);
   auto* s = static_cast<const char*>(src);
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
@@ -170,7 +186,8 @@ cudaError_t fill(void* dst, int value, size_t pitch, size_t width, size_t height
                  cudaStream_t stream = nullptr) {
   if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
   if (width == 0 || height == 0) return cudaSuccess;
-  if (!dst || !deviceAccessible(dst)) return recordError(cudaErrorInvalidValue);
+  if (!dst || !deviceAccessible(dst) || !fitsAllocation(dst, pitch, width, height))
+    return recordError(cudaErrorInvalidValue);
   Submission done = submitToStream(stream, cudaGraphNodeTypeMemset,
                                    fillOperation(dst, static_cast<unsigned>(value), 1, pitch, width, height));
   if (done.error != cudaSuccess) return recordError(done.error);

@@ -453,6 +453,32 @@ int main() {
         memcpy_case("memcpy_h2d_swapped_pinned", kPinned, kDev, cudaMemcpyHostToDevice);
         memcpy_case("memcpy_d2h_swapped_pinned", kDev, kPinned, cudaMemcpyDeviceToHost);
 
+        // ---- ranges past the end of an allocation (1 KiB; the host buffer is large enough: 8 MiB) ----
+        {
+            unsigned char *small = nullptr;
+            unsigned char *big = (unsigned char *)calloc(8u << 20, 1);
+            cudaMalloc(&small, 1024);
+            cudaGetLastError();
+            api_case("memset_exact_end", cudaMemset(small, 0, 1024));
+            api_case("memset_past_end_1", cudaMemset(small, 0, 1025));
+            api_case("memset_past_end_4KiB", cudaMemset(small, 0, 4096));
+            api_case("memset_past_end_4MiB", cudaMemset(small, 0, 4u << 20));
+            api_case("memset_interior_past_end", cudaMemset(small + 1000, 0, 100));
+            api_case("memset_async_past_end", cudaMemsetAsync(small, 0, 4096, 0));
+            api_case("memset2d_past_end", cudaMemset2D(small, 256, 0, 256, 8));
+            api_case("memcpy_h2d_exact_end", cudaMemcpy(small, big, 1024, cudaMemcpyHostToDevice));
+            api_case("memcpy_h2d_past_end_1", cudaMemcpy(small, big, 1025, cudaMemcpyHostToDevice));
+            api_case("memcpy_h2d_past_end_4MiB", cudaMemcpy(small, big, 4u << 20, cudaMemcpyHostToDevice));
+            api_case("memcpy_d2h_past_end_4KiB", cudaMemcpy(big, small, 4096, cudaMemcpyDeviceToHost));
+            api_case("memcpy_d2d_src_past_end", cudaMemcpy(g_dev, small, 4096, cudaMemcpyDeviceToDevice));
+            api_case("memcpy_d2d_dst_past_end", cudaMemcpy(small, g_dev, 4096, cudaMemcpyDeviceToDevice));
+            api_case("memcpy_default_past_end", cudaMemcpy(small, big, 4096, cudaMemcpyDefault));
+            api_case("memcpy_async_past_end", cudaMemcpyAsync(small, big, 4096, cudaMemcpyHostToDevice, 0));
+            api_case("memcpy2d_past_end", cudaMemcpy2D(small, 256, big, 256, 256, 8, cudaMemcpyHostToDevice));
+            free(big);
+            cudaFree(small);
+        }
+
         cudaFree(g_dev);
         cudaFree(g_dev2);
         cudaFreeHost(g_pinned);
