@@ -152,12 +152,18 @@ void checkWatchdog(const void* site) {
 // __threadfence and __threadfence_system order a block's accesses for the device: racecheck
 // takes the next atomic of the block for a release. __threadfence_block orders nothing across
 // blocks.
+// Both count towards fast mode's spin detector (sched/block_runner.h): a loop waiting on a plain
+// load behind a fence is a spin too.
 void threadfence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  sched::spinPoint(LOOM_CALL_SITE());
   if (check::sanitizer::gAccessChecks != 0) [[unlikely]]
     if (auto* runner = sched::BlockRunner::current()) runner->raceFence();
 }
-void threadfenceBlock() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+void threadfenceBlock() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  sched::spinPoint(LOOM_CALL_SITE());
+}
 void nanosleep(unsigned) {
   checkWatchdog(LOOM_CALL_SITE());
   if (auto* runner = sched::BlockRunner::current()) runner->yield(LOOM_CALL_SITE());

@@ -6,7 +6,9 @@
 // until they happen, but an x86 CPU does not fault on a misaligned access where the GPU does
 // (cudaErrorMisalignedAddress), so that one is checked here. The compiler calls the plain hooks
 // for accesses whose type promises natural alignment (up to 8 bytes: see alignmentMask); the
-// _unaligned_ hooks are for packed data and are not checked.
+// _unaligned_ hooks are for packed data and are not checked. Volatile accesses are checked as
+// plain ones, and a volatile load is also a spin point (fast mode's spin detector,
+// sched/block_runner.h): a thread waiting on a volatile flag lets the block's others run.
 // In lockstep mode (counters on) every hook also hands the access to the block runner, which
 // stops the lane until its warp request is released (sched/lockstep.cpp); fast mode pays one
 // thread-local test for that. The atomic hooks must really perform the operation: user code
@@ -90,9 +92,9 @@ bool isEngineMarker(const void* p) {
               reinterpret_cast<std::uintptr_t>(address), pc, size, write);
 }
 // The hooks' cold path, while a tool or the watchdog is on. `bounds`: memcheck checks this
-// access (plain ones); volatile, packed and range accesses are not checked for bounds, but spin
-// loops on a volatile flag must reach the watchdog, racecheck sees them as plain accesses, and
-// initcheck counts a byte written through them as written.
+// access (plain and volatile ones); packed and range accesses are not checked for bounds, but
+// racecheck sees them as plain accesses, and initcheck counts a byte written through them as
+// written.
 [[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned long size, int write,
                                               bool bounds) {
   using namespace loom::check::sanitizer;
@@ -183,8 +185,11 @@ void __tsan_write_range(void* p, unsigned long n) { LOOM_CHECK_OTHER(p, n, 1) LO
   void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
   void __tsan_unaligned_read##n(void* p) { LOOM_CHECK_OTHER(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
   void __tsan_unaligned_write##n(void* p) { LOOM_CHECK_OTHER(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
-  void __tsan_volatile_read##n(void* p) { LOOM_CHECK_OTHER(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }    \
-  void __tsan_volatile_write##n(void* p) { LOOM_CHECK_OTHER(p, n, 1) LOOM_LOCKSTEP(p, n, Store) }  \
+  void __tsan_volatile_read##n(void* p) {                                                \
+    LOOM_CHECK_ALIGNED(p, n, 0) LOOM_LOCKSTEP(p, n, Load)                                 \
+    loom::sched::spinPoint(LOOM_CALL_SITE());                                             \
+  }                                                                                       \
+  void __tsan_volatile_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
   void __tsan_read##n##_pc(void*, void*) {}       \
   void __tsan_write##n##_pc(void*, void*) {}
 LOOM_ACCESS_HOOKS(1)

@@ -29,6 +29,24 @@ namespace loom::sched {
 
 __thread BlockRunner* tCurrentRunner = nullptr;
 __thread bool tLockstepAccesses = false;
+__thread unsigned tSpinCountdown = kSpinBudget;
+
+void spinYield(const void* site) {
+  tSpinCountdown = kSpinBudget;
+  if (BlockRunner* runner = BlockRunner::current()) runner->spinDetected(site);
+}
+
+// In lockstep mode every access is a stop where the block's started warps take turns; only the
+// threads not yet started would never run, so the lane's next stop starts one. Not yield(),
+// which also has the warp run another of its groups next: that would change how ordinary
+// atomics and volatile loads group into requests.
+void BlockRunner::spinDetected(const void* site) {
+  if (lockstep_) {
+    startAnother_ = true;
+    return;
+  }
+  yield(site);
+}
 
 namespace {
 constexpr unsigned kMaxThreads = 1024;
@@ -98,6 +116,7 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
   }
   threadCount_ = launch.threadsPerBlock();
   nextUnstarted_ = 0;
+  tSpinCountdown = kSpinBudget;
   if (launch.block.x != numberedShape_.x || launch.block.y != numberedShape_.y ||
       launch.block.z != numberedShape_.z)
     numberLanes(launch.block);
@@ -425,6 +444,10 @@ void BlockRunner::deadlock() {
 
 std::string BlockRunner::threadStates() const {
   std::map<const void*, std::string> lines;  // symbolizing is slow: once per site
+  // A completed barrier's waiters keep their state until they run (completeBarrier): queued,
+  // they are ready to run.
+  std::vector<bool> queued(threadCount_, false);
+  for (std::size_t q = runnableHead_; q < runnable_.size(); ++q) queued[runnable_[q]->linear] = true;
   auto stateOf = [&](unsigned i) -> std::string {
     if (i >= nextUnstarted_) return "not started";
     const Lane& l = lanes_[i];
@@ -436,6 +459,7 @@ std::string BlockRunner::threadStates() const {
       case Lane::State::Exited: return "exited";
       case Lane::State::Runnable: return "ready to run, last stopped at " + where;
       case Lane::State::Waiting: {
+        if (queued[i]) return "ready to run, last stopped at " + where;
         const WarpSync& ws = warps_[i / 32];
         if (ws.converging & (1u << (i % 32))) return "converging at " + where;
         if (ws.arrived & (1u << (i % 32))) return "waiting in a warp collective at " + where;

@@ -73,6 +73,9 @@ public:
   // marks the warp as spinning: its next step runs another group (sched/lockstep.cpp). `site`:
   // the caller's, for the watchdog's report.
   void yield(const void* site);
+  // The running thread did kSpinBudget volatile loads, atomics or fences since the last
+  // detection (spinPoint below): it may be waiting for another thread of the block.
+  void spinDetected(const void* site);
   // Lockstep mode: the running lane executed an atomicCAS. nvcc begins every try of a CAS loop
   // (a spin lock, an atomic built from CAS) with YIELD, which lets the warp's other paths run,
   // those waiting at the branch's convergence barrier included: the lanes that skipped a branch
@@ -308,6 +311,18 @@ extern __thread BlockRunner* tCurrentRunner;
 // True while this worker runs a block in lockstep mode: the memory-access hooks then call
 // BlockRunner::access (one thread-local test per access in fast mode).
 extern __thread bool tLockstepAccesses;
+
+// Fast mode's spin detector. A thread runs until it waits, so one spinning on what a thread of
+// another warp of its block will write (a flag, a counter) would spin forever, where the
+// device's warps run independently. Volatile loads, atomics and fences count down this budget;
+// at zero the running thread yields (spinYield), and the block's other threads run first. The
+// count starts afresh with each block, so serial runs stay deterministic.
+inline constexpr unsigned kSpinBudget = 256;
+extern __thread unsigned tSpinCountdown;
+[[gnu::cold, gnu::noinline]] void spinYield(const void* site);
+[[gnu::always_inline]] inline void spinPoint(const void* site) {
+  if (--tSpinCountdown == 0) [[unlikely]] spinYield(site);
+}
 
 inline BlockRunner* BlockRunner::current() { return tCurrentRunner; }
 

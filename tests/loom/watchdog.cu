@@ -1,7 +1,8 @@
 // Hung launches end under the watchdog (LOOM_WATCHDOG, set to 1 s by CMakeLists.txt): the launch
 // fails with cudaErrorLaunchTimeout, the report says where each thread of a stuck block is, and
 // the process goes on (after cudaDeviceReset, as after any sticky error) to run another launch.
-//   inblock: thread 0 spins on a volatile flag that thread 1 of its block, never started, sets
+//   inblock: thread 0 spins on a volatile flag that no thread sets (its block's other threads run
+//            and exit meanwhile: the spin detector lets them, sched/block_runner.h)
 //   across:  every block spins with atomicAdd until all blocks arrived, but block 0 never counts
 //   sleep:   thread 0 waits with __nanosleep for a flag no thread sets, the others at a barrier
 #include <cstdio>
@@ -11,7 +12,6 @@ __global__ void spinInBlock(volatile int* flag) {
   if (threadIdx.x == 0)
     while (*flag == 0) {
     }
-  if (threadIdx.x == 1) *flag = 1;
 }
 
 __global__ void spinAcross(int* arrived) {

@@ -26,13 +26,15 @@ const std::vector<std::string>& instrumentationArgs() {
   // convergent, so nvcc never merges two of them); Loom tells barriers apart by their call's
   // return address, and g++ merged `if (c) __syncthreads(); else __syncthreads();` into one
   // call (tail merging, cross-jumping, code hoisting), hiding the divergence synccheck reports.
+  // Volatile accesses get their own hooks (tsan-distinguish-volatile): a volatile load is where
+  // a spinning thread lets its block's other threads run in fast mode (emu/device/tsan_hooks.cpp).
   // Vector types are loaded and stored whole on the device (LDS.128, STG.64...); g++'s scalar
   // replacement of aggregates splits `float4 v = in[i]` and `out[i] = make_float4(...)` into
   // member accesses, which the counters would see as four requests (and bank conflicts that do
   // not exist). -fno-tree-sra keeps them whole.
   static const std::vector<std::string> args = [] {
     std::vector<std::string> a{"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0",
-                               "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts",
+                               "--param=tsan-distinguish-volatile=1", "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts",
                                "-fno-builtin-malloc", "-fno-builtin-free",
                                "-fno-tree-tail-merge", "-fno-crossjumping", "-fno-code-hoisting",
                                "-fno-tree-sra"};

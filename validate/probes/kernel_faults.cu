@@ -1,7 +1,8 @@
 // Probe: how a faulting kernel fails its launch, and how sticky the error is afterwards.
 // Build and run on a one-GPU sm_90 machine (one fault per process: a fault poisons the context):
 //   nvcc -arch=sm_90 -o /tmp/f validate/probes/kernel_faults.cu
-//   for c in null_write oob_far assert_fail trap oob_near misaligned stack_overflow; do /tmp/f $c; done
+//   for c in null_write oob_far assert_fail trap oob_near misaligned misaligned_atomic \
+//            misaligned_atomic_cas64 misaligned_shared stack_overflow; do /tmp/f $c; done
 //
 // argv[1] names the fault:
 //   null_write      a kernel writes through a null pointer (passed as an argument)
@@ -11,6 +12,9 @@
 //   oob_near        a kernel writes 4 bytes just past the end of a 256-byte buffer: shows what the
 //                   device does WITHOUT compute-sanitizer (Loom's redzones report it; the GPU may not)
 //   misaligned      a 4-byte store to an address that is 1 mod 4
+//   misaligned_atomic        atomicAdd on an int at an address that is 1 mod 4
+//   misaligned_atomic_cas64  atomicCAS on an unsigned long long at an address that is 4 mod 8
+//   misaligned_shared        a 4-byte store to shared memory at an address that is 2 mod 4
 //   stack_overflow  a recursive device function with 4 KiB of locals per frame, 100000 deep
 // Output, one `name value` per line (values are cudaGetErrorName() names):
 //   case <name>
@@ -46,6 +50,16 @@ __global__ void trap_kernel(int *out) {
 }
 
 __global__ void misaligned_kernel(char *p) { *(int *)(p + 1) = 42; }
+__global__ void misaligned_atomic_kernel(char *p) { atomicAdd((int *)(p + 1), 1); }
+__global__ void misaligned_cas64_kernel(char *p) { atomicCAS((unsigned long long *)(p + 4), 0ull, 1ull); }
+// The offset comes from the host, so the compiler cannot know the store is misaligned.
+__global__ void misaligned_shared_kernel(int *out, int offset) {
+    __shared__ int s[8];
+    s[threadIdx.x] = 0;
+    int *q = (int *)((char *)s + offset);
+    *q = 1;
+    out[0] = s[0];
+}
 
 __device__ int deep(int n, int seed) {
     volatile int local[1024];   // 4 KiB per frame
@@ -85,11 +99,18 @@ int main(int argc, char **argv) {
         far_write<<<1, 1>>>(small, 256 / sizeof(int));
     } else if (strcmp(c, "misaligned") == 0) {
         misaligned_kernel<<<1, 1>>>((char *)buf);
+    } else if (strcmp(c, "misaligned_atomic") == 0) {
+        misaligned_atomic_kernel<<<1, 1>>>((char *)buf);
+    } else if (strcmp(c, "misaligned_atomic_cas64") == 0) {
+        misaligned_cas64_kernel<<<1, 1>>>((char *)buf);
+    } else if (strcmp(c, "misaligned_shared") == 0) {
+        misaligned_shared_kernel<<<1, 8>>>(buf, 2);
     } else if (strcmp(c, "stack_overflow") == 0) {
         stack_kernel<<<1, 32>>>(buf, 100000);
     } else {
         fprintf(stderr,
-                "usage: %s null_write|oob_far|assert_fail|trap|oob_near|misaligned|stack_overflow\n",
+                "usage: %s null_write|oob_far|assert_fail|trap|oob_near|misaligned|misaligned_atomic|"
+                "misaligned_atomic_cas64|misaligned_shared|stack_overflow\n",
                 argv[0]);
         return 2;
     }
