@@ -60,8 +60,17 @@ std::string describe(const Fault& fault, const std::string& kernelName) {
   out << "\n  in block (" << fault.block.x << "," << fault.block.y << "," << fault.block.z
       << ") thread (" << fault.thread.x << "," << fault.thread.y << "," << fault.thread.z << ")";
   std::string where = fault.sourceLocation;
-  if (where.empty() && fault.pc) where = sourceLine(fault.pc);
-  out << "\n  at " << (where.empty() ? "<unknown source line: build with loom-cc>" : where) << "\n";
+  if (where.empty() && fault.pc) {
+    where = sourceLine(fault.pc);
+    for (std::size_t i = 0; i < fault.callers.size() && !isUserSource(where); ++i) {
+      std::string up = sourceLine(static_cast<const char*>(fault.callers[i]) - 1);
+      if (isUserSource(up)) where = up;
+    }
+  }
+  const char* unknown = fault.kind == FaultKind::Exception
+                            ? "<unknown source line: an exception does not record where it was thrown>"
+                            : "<unknown source line: build with loom-cc>";
+  out << "\n  at " << (where.empty() ? unknown : where) << "\n";
   return out.str();
 }
 

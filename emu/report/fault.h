@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "vector_types.h"
 
@@ -31,6 +32,10 @@ struct Fault {
   std::string sourceLocation;   // "file:line" when known without symbolizing (assert)
   int access = -1;              // memory faults: 0 read, 1 write, -1 unknown
   unsigned size = 0;            // memory faults: access size in bytes, 0 unknown
+  // Return addresses of the frames above pc, innermost first (faults caught by a signal): a
+  // fault inside a library function the kernel called (an atomic, printf's %s) is reported at
+  // the kernel's line that called it.
+  std::vector<const void*> callers;
 };
 
 // The CUDA error a fault of this kind makes the launch (and the context) return.

@@ -55,8 +55,20 @@ bool isLoomHeader(const std::string& location) {
          location.find("/loom/runtime/") != std::string::npos;
 }
 
+}  // namespace
+
+bool isUserSource(const std::string& location) {
+  if (location.empty() || location[0] != '/' || location.rfind("/usr/", 0) == 0) return false;
+  if (isLoomHeader(location)) return false;
+  const std::string root = LOOM_SOURCE_DIR;  // where Loom's runtime was compiled from
+  return location.rfind(root + "/emu/", 0) != 0 && location.rfind(root + "/isa/", 0) != 0;
+}
+
+namespace {
+
 // Runs addr2line once with inlined frames (-i): (function, file:line) pairs, innermost first.
-// Returns the innermost frame that is not one of Loom's wrappers.
+// Returns the innermost frame of the user's code, else the innermost that is not one of Loom's
+// wrappers.
 bool addr2line(const ModuleAddress& where, std::string& function, std::string& location) {
   static std::mutex mutex;  // popen from several workers at once works, but keeps reports tidy
   std::lock_guard lock(mutex);
@@ -79,13 +91,15 @@ bool addr2line(const ModuleAddress& where, std::string& function, std::string& l
     if (auto pos = out.find(" (discriminator"); pos != std::string::npos) out.resize(pos);
     return true;
   };
-  bool found = false;
+  bool found = false, user = false;
   std::string f, l;
   while (readLine(f) && readLine(l)) {
-    if (!found || isLoomHeader(location)) {
+    if (user) continue;
+    if (!found || isLoomHeader(location) || isUserSource(l)) {
       function = f;
       location = l;
       found = true;
+      user = isUserSource(l);
     }
   }
   return found;

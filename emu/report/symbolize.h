@@ -7,8 +7,14 @@
 
 namespace loom::report {
 
-// "file:line" for a code address, or "" when no line information is available.
+// "file:line" for a code address, or "" when no line information is available. Of the functions
+// inlined at pc, the innermost that is the user's code (isUserSource), else the innermost that
+// is not one of Loom's device-function wrappers.
 std::string sourceLine(const void* pc);
+
+// Whether a "file:line" is the program's own source: not a system header or library (under
+// /usr/, or glibc's relative paths) and not Loom's runtime (its sources and headers).
+bool isUserSource(const std::string& location);
 
 // The call instruction a return address belongs to: one byte back lies inside it, where the
 // line tables say which source line made the call (the return address itself can belong to the

@@ -1,5 +1,6 @@
 #include "sched/fault_signals.h"
 
+#include <execinfo.h>
 #include <signal.h>
 #include <ucontext.h>
 
@@ -26,6 +27,15 @@ void onFault(int sig, siginfo_t* info, void* uctx) {
   auto* uc = static_cast<ucontext_t*>(uctx);
   fault.pc = reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
   fault.address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+  // The frames above the faulting one (the unwinder goes through the signal frame), so that a
+  // fault inside a library function is reported at the kernel's line that called it.
+  void* frames[48];
+  int count = backtrace(frames, 48);
+  for (int i = 0; i < count; ++i) {
+    if (frames[i] != fault.pc) continue;
+    for (int j = i + 1; j < count; ++j) fault.callers.push_back(frames[j]);
+    break;
+  }
   if (sig == SIGFPE) {
     fault.kind = report::FaultKind::DivideByZero;
     fault.detail = "the GPU would have returned an undefined value; a CPU traps";
@@ -53,6 +63,9 @@ void installFaultHandlers() {
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE}) sigaction(sig, &sa, &gPrevious[sig]);
+    // backtrace loads the unwinder on its first call: here, not inside the signal handler.
+    void* frame[1];
+    backtrace(frame, 1);
   });
 }
 

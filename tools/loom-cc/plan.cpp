@@ -26,6 +26,9 @@ const std::vector<std::string>& instrumentationArgs() {
   // convergent, so nvcc never merges two of them); Loom tells barriers apart by their call's
   // return address, and g++ merged `if (c) __syncthreads(); else __syncthreads();` into one
   // call (tail merging, cross-jumping, code hoisting), hiding the divergence synccheck reports.
+  // No sibling calls: a kernel or device function whose last act is a call into the runtime
+  // (printf, an atomic) keeps its frame, so the runtime's call site (LOOM_CALL_SITE, a fault's
+  // callers) is the user's line and not the caller of the function that made the call.
   // Volatile accesses get their own hooks (tsan-distinguish-volatile): a volatile load is where
   // a spinning thread lets its block's other threads run in fast mode (emu/device/tsan_hooks.cpp).
   // Vector types are loaded and stored whole on the device (LDS.128, STG.64...); g++'s scalar
@@ -34,7 +37,7 @@ const std::vector<std::string>& instrumentationArgs() {
   // not exist). -fno-tree-sra keeps them whole.
   static const std::vector<std::string> args = [] {
     std::vector<std::string> a{"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0",
-                               "--param=tsan-distinguish-volatile=1", "-Wno-tsan", "-fno-builtin-printf", "-fno-builtin-puts",
+                               "--param=tsan-distinguish-volatile=1", "-Wno-tsan", "-fno-optimize-sibling-calls", "-fno-builtin-printf", "-fno-builtin-puts",
                                "-fno-builtin-malloc", "-fno-builtin-free",
                                "-fno-tree-tail-merge", "-fno-crossjumping", "-fno-code-hoisting",
                                "-fno-tree-sra"};
