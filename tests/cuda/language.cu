@@ -469,6 +469,39 @@ static bool hostSeesCudaArch() {
 #endif
 }
 
+// CUDA's min and max overloads for mixed operands (math_functions.hpp): signed with unsigned
+// compares as unsigned, float with double as double; and the named umin, llmin, ullmin forms.
+__global__ void minMaxKernel(unsigned long long* out, int n, int minusOne, long long minusTwo) {
+  out[0] = min(n, blockDim.x);
+  out[1] = max(minusOne, 5u);
+  out[2] = min(minusOne, 5u);
+  out[3] = umin(7u, 3u);
+  out[4] = umax(7u, 3u);
+  out[5] = static_cast<unsigned long long>(llmin(-5ll, 3ll));
+  out[6] = static_cast<unsigned long long>(llmax(-5ll, 3ll));
+  out[7] = ullmin(10ull, 2ull);
+  out[8] = ullmax(10ull, 2ull);
+  out[9] = min(minusTwo, 3ull);
+  out[10] = static_cast<unsigned long long>(max(1.5f, 2.25) * 100.0);
+}
+
+static void testMinMax() {
+  unsigned long long* d;
+  CK(cudaMalloc(&d, 11 * sizeof(unsigned long long)));
+  minMaxKernel<<<1, 64>>>(d, 100, -1, -2);
+  CK_LAUNCH();
+  unsigned long long r[11];
+  CK(cudaMemcpy(r, d, sizeof r, cudaMemcpyDeviceToHost));
+  // What the documented conversions give, computed without the overloads.
+  const unsigned long long expect[11] = {64, 0xffffffffull, 5, 3, 7, static_cast<unsigned long long>(-5ll), 3, 2, 10, 3, 225};
+  int bad = -1;
+  for (int i = 0; i < 11; ++i)
+    if (r[i] != expect[i]) bad = bad < 0 ? i : bad;
+  check("min_max_mixed_and_named", bad < 0, "out[%d] = %llu, expected %llu", bad < 0 ? 0 : bad, bad < 0 ? 0 : r[bad],
+        bad < 0 ? 0 : expect[bad]);
+  CK(cudaFree(d));
+}
+
 static void testRuntimeAndBuiltins(int* d) {
   int* p = d;
   int n = 100;
@@ -537,6 +570,7 @@ int main() {
   int* d;
   CK(cudaMalloc(&d, 1024 * sizeof(int)));
   testLaunchSyntax(d);
+  testMinMax();
   testParameters(d);
   testDynamicShared(d);
   testFunctions(d);
