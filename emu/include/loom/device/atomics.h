@@ -121,11 +121,11 @@ void atomicAddFloats(float* address, const float* val, float* old, unsigned coun
   __attribute__((always_inline)) inline T atomicAdd(T* address, T val) {                      \
     static_assert(sizeof(T) == sizeof(Bits));                                                 \
     Bits v;                                                                                   \
-    __builtin_memcpy(&v, &val, sizeof v);                                                     \
+    __builtin_memcpy(&v, static_cast<const void*>(&val), sizeof v); /* void*: -Wclass-memaccess */ \
     Bits old = ::loom::device::engine(reinterpret_cast<Bits*>(address), v);                   \
     asm volatile("" ::: "memory"); /* never a tail call: the engine's return address is the site */ \
     T result;                                                                                 \
-    __builtin_memcpy(&result, &old, sizeof result);                                           \
+    __builtin_memcpy(static_cast<void*>(&result), &old, sizeof result);                       \
     return result;                                                                            \
   }                                                                                           \
   __attribute__((always_inline)) inline T atomicAdd_block(T* a, T v) { return atomicAdd(a, v); } \
