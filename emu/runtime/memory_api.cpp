@@ -227,7 +227,7 @@ cudaError_t cudaMalloc(void** devPtr, size_t size) {
 }
 
 cudaError_t cudaMallocManaged(void** devPtr, size_t size, unsigned int flags) {
-  if (size == 0) return recordError(cudaErrorInvalidValue);
+  if (size == 0 || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)) return recordError(cudaErrorInvalidValue);
   return allocate(devPtr, size, AllocationKind::Managed, flags);
 }
 
@@ -236,11 +236,13 @@ cudaError_t cudaMallocHost(void** ptr, size_t size) {
 }
 
 cudaError_t cudaHostAlloc(void** pHost, size_t size, unsigned int flags) {
+  constexpr unsigned kKnown = cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined;
+  if ((flags & ~kKnown) != 0) return recordError(cudaErrorInvalidValue);
   return allocate(pHost, size, AllocationKind::PinnedHost, flags);
 }
 
-cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int) {
-  if (!pDevice) return recordError(cudaErrorInvalidValue);
+cudaError_t cudaHostGetDevicePointer(void** pDevice, void* pHost, unsigned int flags) {
+  if (!pDevice || flags != 0) return recordError(cudaErrorInvalidValue);
   if (memoryType(pHost) != cudaMemoryTypeHost) return recordError(cudaErrorInvalidValue);
   *pDevice = pHost;  // unified addressing: the same address on both sides
   return stickyOr(cudaSuccess);

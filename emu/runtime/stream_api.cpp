@@ -63,8 +63,10 @@ Submission submitToStream(cudaStream_t stream, cudaGraphNodeType type, std::func
 
 extern "C" {
 
+// Flags outside what each call documents are refused, as the device does
+// (validate/results/h100-sm90/probes.launch_errors: flags_*).
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority) {
-  if (!pStream) return recordError(cudaErrorInvalidValue);
+  if (!pStream || (flags & ~unsigned{cudaStreamNonBlocking}) != 0) return recordError(cudaErrorInvalidValue);
   auto* s = new CUstream_st;
   s->flags = flags;
   s->priority = priority;
@@ -109,7 +111,8 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
   return DeviceQueue::instance().completed(seq) ? cudaSuccess : cudaErrorNotReady;
 }
 
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+  if ((flags & ~unsigned{cudaEventWaitExternal}) != 0) return recordError(cudaErrorInvalidValue);
   CUstream_st* s = resolveStream(stream);
   if (!s) return recordError(cudaErrorInvalidResourceHandle);
   if (!validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
@@ -148,7 +151,10 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
-  if (!event) return recordError(cudaErrorInvalidValue);
+  constexpr unsigned kKnown = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+  if (!event || (flags & ~kKnown) != 0) return recordError(cudaErrorInvalidValue);
+  // An interprocess event must also disable timing.
+  if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)) return recordError(cudaErrorInvalidValue);
   auto* e = new CUevent_st;
   e->flags = flags;
   std::lock_guard lock(gHandlesMutex);

@@ -479,6 +479,44 @@ int main() {
             cudaFree(small);
         }
 
+        // ---- flags outside what each call documents ----
+        {
+            cudaEvent_t e = nullptr;
+            api_case("flags_event_interprocess_without_disable_timing",
+                     cudaEventCreateWithFlags(&e, cudaEventInterprocess));
+            api_case("flags_event_interprocess_disable_timing",
+                     cudaEventCreateWithFlags(&e, cudaEventInterprocess | cudaEventDisableTiming));
+            if (e) cudaEventDestroy(e);
+            cudaEvent_t e2 = nullptr;
+            api_case("flags_event_unknown_bit", cudaEventCreateWithFlags(&e2, 0x100));
+            api_case("flags_event_blocking_disable_timing",
+                     cudaEventCreateWithFlags(&e2, cudaEventBlockingSync | cudaEventDisableTiming));
+            cudaStream_t st = nullptr;
+            api_case("flags_stream_unknown_bit", cudaStreamCreateWithFlags(&st, 0x10));
+            api_case("flags_stream_non_blocking", cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+            if (st && e2) {
+                cudaEventRecord(e2, st);
+                api_case("flags_stream_wait_event_5", cudaStreamWaitEvent(st, e2, 5));
+                api_case("flags_stream_wait_event_0", cudaStreamWaitEvent(st, e2, 0));
+            }
+            if (e2) cudaEventDestroy(e2);
+            if (st) cudaStreamDestroy(st);
+            void *m = nullptr;
+            api_case("flags_malloc_managed_0", cudaMallocManaged(&m, 64, 0));
+            if (m) cudaFree(m);
+            m = nullptr;
+            api_case("flags_malloc_managed_attach_host", cudaMallocManaged(&m, 64, cudaMemAttachHost));
+            if (m) cudaFree(m);
+            m = nullptr;
+            api_case("flags_host_alloc_unknown_bit", cudaHostAlloc(&m, 64, 0x80));
+            if (m) cudaFreeHost(m);
+            void *pin = nullptr, *pd = nullptr;
+            cudaHostAlloc(&pin, 64, cudaHostAllocMapped);
+            api_case("flags_host_get_device_pointer_1", cudaHostGetDevicePointer(&pd, pin, 1));
+            api_case("flags_host_get_device_pointer_0", cudaHostGetDevicePointer(&pd, pin, 0));
+            cudaFreeHost(pin);
+        }
+
         cudaFree(g_dev);
         cudaFree(g_dev2);
         cudaFreeHost(g_pinned);
