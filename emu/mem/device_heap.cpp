@@ -36,13 +36,21 @@ DeviceHeap& DeviceHeap::instance() {
 
 DeviceHeap::DeviceHeap() {
   capacity_ = kCapacity / pageSize() * pageSize();
-  // PROT_NONE + MAP_NORESERVE reserves addresses only; pages are committed when allocated.
-  void* mem = mmap(nullptr, capacity_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  // PROT_NONE + MAP_NORESERVE reserves addresses only; pages are committed when allocated. The
+  // reservation has kGuard bytes more on each side that are never committed: a wild pointer
+  // off a device buffer by less than that faults, instead of landing in a fiber stack or
+  // another mapping that the kernel would silently read or overwrite.
+  constexpr std::size_t kGuard = std::size_t{4} << 30;
+  void* mem = mmap(nullptr, capacity_ + 2 * kGuard, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (mem == MAP_FAILED) {
     std::perror("loom: cannot reserve the device address range");
     std::abort();
   }
-  base_ = reinterpret_cast<std::uintptr_t>(mem);
+  base_ = reinterpret_cast<std::uintptr_t>(mem) + kGuard;
+  // Except the page just below the heap: the device does not fault on an index of -1 into its
+  // first allocation (sanitizer.mem_oob_before.bug, recorded), which lands on mapped memory there
+  // as it does below any other allocation here.
+  mprotect(reinterpret_cast<void*>(base_ - pageSize()), pageSize(), PROT_READ | PROT_WRITE);
   bump_ = base_;
 }
 

@@ -98,7 +98,7 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags) {
 
 cudaError_t cudaGetDeviceFlags(unsigned int* flags) {
   if (!flags) return recordError(cudaErrorInvalidValue);
-  *flags = gDeviceFlags;
+  *flags = gDeviceFlags | cudaDeviceMapHost;  // mapped host memory is always on (unified addressing)
   return stickyOr(cudaSuccess);
 }
 

@@ -385,6 +385,9 @@ cudaError_t cudaMemset2DAsync(void* devPtr, size_t pitch, int value, size_t widt
 cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent e) {
   return fill(p.ptr, value, p.pitch, e.width, e.height * e.depth, false);
 }
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr p, int value, cudaExtent e, cudaStream_t stream) {
+  return fill(p.ptr, value, p.pitch, e.width, e.height * e.depth, true, stream);
+}
 
 cudaError_t cudaMemGetInfo(size_t* free, size_t* total) {
   if (!free || !total) return recordError(cudaErrorInvalidValue);
@@ -398,7 +401,7 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
   if (!attributes) return recordError(cudaErrorInvalidValue);
   *attributes = cudaPointerAttributes{};
   attributes->type = memoryType(ptr);
-  attributes->device = 0;
+  attributes->device = attributes->type == cudaMemoryTypeUnregistered ? -2 : 0;  // as the H100 answers
   bool dev = attributes->type != cudaMemoryTypeUnregistered;
   attributes->devicePointer = dev ? const_cast<void*>(ptr) : nullptr;
   attributes->hostPointer = attributes->type != cudaMemoryTypeDevice ? const_cast<void*>(ptr) : nullptr;

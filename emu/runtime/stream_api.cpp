@@ -75,6 +75,20 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int fla
   *pStream = s;
   return stickyOr(cudaSuccess);
 }
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
+  CUstream_st* s = resolveStream(stream);
+  if (!s) return recordError(cudaErrorInvalidResourceHandle);
+  if (!flags) return recordError(cudaErrorInvalidValue);
+  *flags = s->flags;
+  return stickyOr(cudaSuccess);
+}
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
+  CUstream_st* s = resolveStream(stream);
+  if (!s) return recordError(cudaErrorInvalidResourceHandle);
+  if (!priority) return recordError(cudaErrorInvalidValue);
+  *priority = s->priority;
+  return stickyOr(cudaSuccess);
+}
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* pStream, unsigned int flags) {
   return cudaStreamCreateWithPriority(pStream, flags, 0);
 }
@@ -174,6 +188,10 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
   return stickyOr(cudaSuccess);
 }
 
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
+  if ((flags & ~unsigned{cudaEventRecordExternal}) != 0) return recordError(cudaErrorInvalidValue);
+  return cudaEventRecord(event, stream);  // external records matter to graphs only
+}
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   CUstream_st* s = resolveStream(stream);
   if (!s || !validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);

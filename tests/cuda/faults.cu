@@ -3,6 +3,7 @@
 // Usage: faults <case>, with <case> one of
 //   null_write       a kernel writes through a null pointer
 //   oob_far          a kernel writes 1 GiB past the start of a 4 KiB cudaMalloc buffer
+//   wild_below       a kernel reads 256 MiB below the start of a 4 KiB cudaMalloc buffer
 //   use_after_free   a kernel writes to a buffer after cudaFree
 //   assert_fail      assert(threadIdx.x != 5) in block 3 only (grid 8, block 32)
 //   trap             __trap() in thread 0 of block 0
@@ -28,6 +29,11 @@ __global__ void nullWriteKernel(int* p) { p[threadIdx.x] = (int)threadIdx.x; }
 __global__ void farWriteKernel(int* base, unsigned long long byteOffset) {
   int* p = (int*)((char*)base + byteOffset);
   p[threadIdx.x] = 42;
+}
+
+__global__ void wildReadKernel(int* base, unsigned long long bytesBelow, int* out) {
+  const int* p = (const int*)((const char*)base - bytesBelow);
+  out[threadIdx.x] = p[threadIdx.x];
 }
 
 __global__ void writeKernel(int* p, int n) {
@@ -61,7 +67,7 @@ __global__ void divideKernel(int* out, int divisor) {
 }
 
 static void usage(const char* argv0) {
-  std::printf("usage: %s null_write|oob_far|use_after_free|assert_fail|trap|stack_overflow|divide_by_zero\n", argv0);
+  std::printf("usage: %s null_write|oob_far|wild_below|use_after_free|assert_fail|trap|stack_overflow|divide_by_zero\n", argv0);
 }
 
 int main(int argc, char** argv) {
@@ -92,6 +98,15 @@ int main(int argc, char** argv) {
       return 3;
     }
     farWriteKernel<<<1, 32>>>(buf, 1ull << 30);
+    launch = cudaGetLastError();
+  } else if (std::strcmp(c, "wild_below") == 0) {
+    int* buf = nullptr;
+    prep = cudaMalloc(&buf, 4096);
+    if (prep != cudaSuccess) {
+      std::printf("setup cudaMalloc failed: %s\n", cudaGetErrorName(prep));
+      return 3;
+    }
+    wildReadKernel<<<1, 32>>>(buf, 256ull << 20, out);
     launch = cudaGetLastError();
   } else if (std::strcmp(c, "use_after_free") == 0) {
     int* buf = nullptr;

@@ -524,6 +524,58 @@ int main() {
         free(g_host2);
     }
 
+    // ---- values the runtime reports ----
+    {
+        unsigned f = 0;
+        cudaError_t r = cudaGetDeviceFlags(&f);
+        snprintf(extra, sizeof extra, " flags=%u", f);
+        api_case("device_flags_default", r, extra);
+        cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync);
+        r = cudaGetDeviceFlags(&f);
+        snprintf(extra, sizeof extra, " flags=%u", f);
+        api_case("device_flags_blocking_sync", r, extra);
+        cudaSetDeviceFlags(cudaDeviceScheduleAuto);
+
+        int onStack = 0;
+        void *heap = malloc(64);
+        const void *ptrs[3] = {heap, &onStack, nullptr};
+        const char *names[3] = {"pointer_attributes_malloc", "pointer_attributes_stack", "pointer_attributes_null"};
+        for (int i = 0; i < 3; ++i) {
+            cudaPointerAttributes a;
+            memset(&a, 0x7f, sizeof a);
+            r = cudaPointerGetAttributes(&a, ptrs[i]);
+            snprintf(extra, sizeof extra, " type=%d device=%d", (int)a.type, a.device);
+            api_case(names[i], r, extra);
+        }
+        free(heap);
+
+        cudaStream_t st = nullptr;
+        cudaStreamCreateWithPriority(&st, cudaStreamNonBlocking, -1);
+        unsigned sf = 99;
+        int sp = 99;
+        r = cudaStreamGetFlags(st, &sf);
+        cudaError_t r2 = cudaStreamGetPriority(st, &sp);
+        snprintf(extra, sizeof extra, " flags=%u priority=%d priority_result=%s", sf, sp, en(r2));
+        api_case("stream_get_flags_priority", r, extra);
+        sf = 99;
+        sp = 99;
+        r = cudaStreamGetFlags(0, &sf);
+        r2 = cudaStreamGetPriority(0, &sp);
+        snprintf(extra, sizeof extra, " flags=%u priority=%d priority_result=%s", sf, sp, en(r2));
+        api_case("stream_get_flags_priority_default", r, extra);
+        cudaEvent_t ev = nullptr;
+        cudaEventCreate(&ev);
+        api_case("event_record_with_flags_0", cudaEventRecordWithFlags(ev, st, 0));
+        api_case("event_record_with_flags_2", cudaEventRecordWithFlags(ev, st, 2));
+        cudaEventDestroy(ev);
+        cudaPitchedPtr pp;
+        cudaExtent ext = make_cudaExtent(64, 4, 2);
+        cudaMalloc3D(&pp, ext);
+        api_case("memset3d_async", cudaMemset3DAsync(pp, 0, ext, st));
+        cudaFree(pp.ptr);
+        cudaStreamDestroy(st);
+    }
+
     g_case = "(end)";
     api_case("final_sync", cudaSuccess);
     return 0;
