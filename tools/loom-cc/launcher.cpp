@@ -117,6 +117,11 @@ std::optional<Plan> planLauncher(const std::vector<std::string>& command, const 
   Parsed p = parse(command);
   if (!p.compile || p.sources != 1 || !p.source.ends_with(".cu")) return std::nullopt;
 
+  // nvcc optimises device code whatever the host flags say; a CMake build without a build type
+  // passes no -O at all, which would compile kernels at g++'s -O0 (and price a discarded
+  // atomicAdd as 32 atomics instead of ATOMS.POPC.INC). Loom's default, as without --launcher.
+  if (std::none_of(p.common.begin(), p.common.end(), [](const std::string& a) { return a.starts_with("-O"); }))
+    p.common.insert(p.common.begin(), "-O2");
   std::string object = p.object.value_or(stem(p.source) + ".o");
   Options defaults;  // for the CUDA macros: nvcc's defaults, the arch from the user's -D
   if (p.arch) defaults.arch = *p.arch;

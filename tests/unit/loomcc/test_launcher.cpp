@@ -66,10 +66,17 @@ TEST_CASE("launcher: anything but a .cu compile runs unchanged", "[loomcc][launc
 
 TEST_CASE("launcher: defaults it fills in", "[loomcc][launcher]") {
   auto c = testConfig();
-  // No -g: -g1, so that reports can name file:line. No -o: <stem>.o.
+  // No -g: -g1, so that reports can name file:line. No -o: <stem>.o. No -O (a CMake build
+  // without a build type): -O2, as loom-cc's own default, in both compiler steps.
   auto p = loom::cc::planLauncher({"c++", "-c", "src/k.cu"}, c, "/t");
   REQUIRE(p);
   CHECK(has(p->steps[2].argv, "-g1"));
+  CHECK(has(p->steps[0].argv, "-O2"));
+  CHECK(has(p->steps[2].argv, "-O2"));
+  auto o0 = loom::cc::planLauncher({"c++", "-O0", "-c", "src/k.cu"}, c, "/t");
+  REQUIRE(o0);
+  CHECK(!has(o0->steps[2].argv, "-O2"));
+  CHECK(has(o0->steps[2].argv, "-O0"));
   CHECK(p->steps[2].argv.back() == "k.o");
   CHECK(!has(loom::cc::planLauncher({"c++", "-g0", "-c", "k.cu"}, c, "/t")->steps[2].argv, "-g1"));
   // -MD without -MF/-MT: named after the object, as gcc would.
