@@ -4,7 +4,8 @@
 //   campaign --root <repo> [--out DIR | --results DIR] [--arch sm_90] [--jobs N] [--deadline SECONDS]
 //            [--list] [--no-ncu] [--no-sanitizer] [CASE-FILE | DIR | NAME-PATTERN]...
 //
-// Cases come from the case files and folders named (default: <repo>/validate/cases), filtered by
+// Cases come from the case files and folders named (a folder written with a `/`; default:
+// <repo>/validate/cases), filtered by
 // the name patterns (globs or suite prefixes: "kernels", "tests.cuda.faults.*"). Per case: stdout,
 // exit status, output buffers (LOOM_CASE_OUT), ncu metrics per launch for the case's "ncu" list,
 // compute-sanitizer output for its "sanitizer" tools, and environment.txt. --deadline stops
@@ -125,7 +126,9 @@ Options parseArgs(int argc, char** argv) {
     else if (a == "--no-sanitizer") o.sanitizer = false;
     else if (a.rfind("--", 0) == 0) usage("unknown option " + a);
     else if (a.size() > 10 && a.substr(a.size() - 10) == ".case.json") o.inputs.push_back(a);
-    else if (fs::is_directory(a)) o.inputs.push_back(a);
+    // A folder only when written as a path: "kernels" and "isa" are suites, even though the
+    // repository root, where the campaign usually runs, has folders of those names.
+    else if (a.find('/') != std::string::npos && fs::is_directory(a)) o.inputs.push_back(a);
     else o.patterns.push_back(a);
   }
   if (o.root.empty()) usage("--root is required");
