@@ -1,5 +1,7 @@
 #include "check/sanitizer/racecheck.h"
 
+#include <algorithm>
+
 #include <link.h>
 
 #include <mutex>
@@ -48,12 +50,34 @@ void SharedRaceDetector::access(std::uintptr_t word, const SharedAccess& a) {
   if (c.reads.size() < 8) c.reads.push_back(a);
 }
 
+// compute-sanitizer reports a pair of accesses once, whichever came first in which thread
+// (sanitizer.race_shared_raw: one "Write ... and Read" report of 256 hazards where both orders
+// occurred): the two orders of one pair merge, reported in the order seen more often, a write
+// first on a tie; a pair seen in one order only keeps it (race_shared_war: "Read ... and Write").
+std::vector<std::pair<SharedRaceDetector::Hazard, std::uint64_t>> SharedRaceDetector::mergedOrders() const {
+  std::vector<std::pair<Hazard, std::uint64_t>> merged;
+  for (const auto& [h, count] : hazards_) {
+    const Hazard reversed{h.second, h.first, h.secondWrite, h.firstWrite, h.warning};
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.first == reversed; });
+    if (same == merged.end()) {
+      merged.push_back({h, count});
+      continue;
+    }
+    const bool keepOther = same->second > count || (same->second == count && same->first.firstWrite);
+    if (!keepOther) same->first = h;
+    same->second += count;
+  }
+  return merged;
+}
+
 void SharedRaceDetector::endBlock(const std::string& kernel, uint3 block) {
   static std::mutex mutex;
   static std::set<std::tuple<std::string, const void*, const void*, bool, bool, bool>> reported;
-  for (const auto& [h, count] : hazards_) {
+  for (const auto& [h, count] : mergedOrders()) {
     {
       std::lock_guard lock(mutex);
+      // Either order of the pair, once per process.
+      if (reported.count({kernel, h.second, h.first, h.secondWrite, h.firstWrite, h.warning})) continue;
       if (!reported.insert({kernel, h.first, h.second, h.firstWrite, h.secondWrite, h.warning}).second) continue;
     }
     Finding f;

@@ -45,6 +45,8 @@ private:
     bool operator==(const Hazard&) const = default;
   };
   void check(const SharedAccess& earlier, const SharedAccess& now);
+  // hazards_ with the two orders of one pair of accesses merged (endBlock).
+  std::vector<std::pair<Hazard, std::uint64_t>> mergedOrders() const;
   std::unordered_map<std::uintptr_t, Cell> shadow_;
   std::vector<std::pair<Hazard, std::uint64_t>> hazards_;
 };
