@@ -1,5 +1,5 @@
 // Loom's <cooperative_groups.h>: grid_group, cluster_group, thread_block, thread_block_tile, coalesced_group and their
-// partitions (loom/device/cooperative_groups/). cg::reduce and the scans are in
+// partitions, invoke_one and invoke_one_broadcast (loom/device/cooperative_groups/). cg::reduce and the scans are in
 // <cooperative_groups/reduce.h> and <cooperative_groups/scan.h>, as with CUDA.
 #pragma once
 
@@ -7,5 +7,6 @@
 #include "loom/device/cooperative_groups/coalesced_group.h"
 #include "loom/device/cooperative_groups/functional.h"
 #include "loom/device/cooperative_groups/grid_group.h"
+#include "loom/device/cooperative_groups/invoke.h"
 #include "loom/device/cooperative_groups/thread_group.h"
 #include "loom/device/cooperative_groups/tile.h"

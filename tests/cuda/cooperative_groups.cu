@@ -756,6 +756,51 @@ static void testPartitionValues() {
     }
 }
 
+// cg::invoke_one / invoke_one_broadcast (CUDA 12.1): one thread of each group calls the
+// invocable; the broadcast form returns that call's result to every thread of the group.
+__global__ void invokeOneKernel(int* counters, int* seen) {
+  auto tile = cg::tiled_partition<8>(cg::this_thread_block());
+  int base = cg::invoke_one_broadcast(tile, [&] { return atomicAdd(&counters[0], 8); });
+  cg::invoke_one(tile, [&](int add) { atomicAdd(&counters[1], add); }, 3);
+  seen[blockIdx.x * blockDim.x + threadIdx.x] = base;
+  if (threadIdx.x % 2 == 0) {
+    auto even = cg::coalesced_threads();
+    int twice = cg::invoke_one_broadcast(even, [&] { return 2 * (int)even.size(); });
+    cg::invoke_one(even, [&] { atomicAdd(&counters[2], twice); });
+  }
+}
+
+static void testInvokeOne() {
+  const int blocks = 2, threads = 64;
+  int *counters, *seen;
+  CK(cudaMalloc(&counters, 3 * sizeof(int)));
+  CK(cudaMemset(counters, 0, 3 * sizeof(int)));
+  CK(cudaMalloc(&seen, blocks * threads * sizeof(int)));
+  invokeOneKernel<<<blocks, threads>>>(counters, seen);
+  CK_LAUNCH();
+  int c[3];
+  std::vector<int> s(blocks * threads);
+  CK(cudaMemcpy(c, counters, sizeof c, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(s.data(), seen, s.size() * sizeof(int), cudaMemcpyDeviceToHost));
+  CK(cudaFree(counters));
+  CK(cudaFree(seen));
+  const int tiles = blocks * threads / 8, warps = blocks * threads / 32;
+  // Each tile's threads saw one value, a multiple of 8, and the tiles' values are all different.
+  bool sameInTile = true;
+  std::vector<int> bases;
+  for (int t = 0; t < tiles; ++t) {
+    for (int r = 0; r < 8; ++r) sameInTile &= s[t * 8 + r] == s[t * 8];
+    bases.push_back(s[t * 8]);
+  }
+  std::sort(bases.begin(), bases.end());
+  bool distinct = true;
+  for (int t = 0; t < tiles; ++t) distinct &= bases[t] == 8 * t;
+  check("invoke_one_broadcast_tile", c[0] == 8 * tiles && sameInTile && distinct,
+        "counter %d (expected %d), same in each tile %d, one call per tile %d", c[0], 8 * tiles, sameInTile, distinct);
+  check("invoke_one_tile", c[1] == 3 * tiles, "counter %d (expected %d)", c[1], 3 * tiles);
+  check("invoke_one_coalesced", c[2] == 32 * warps, "counter %d (expected %d: 2 x 16 lanes per warp)", c[2], 32 * warps);
+}
+
 int main() {
   testBlock();
   testTile<1>();
@@ -770,5 +815,6 @@ int main() {
   testWideValues();
   testPractice();
   testPartitionValues();
+  testInvokeOne();
   return finish("cooperative_groups");
 }
