@@ -4,18 +4,6 @@
 
 namespace loom::device {
 
-void atomicMisaligned(const volatile void* address, unsigned size, const void* site) {
-  auto* runner = sched::BlockRunner::current();
-  if (!runner) return;  // host code: x86 allows it
-  report::Fault fault;
-  fault.kind = report::FaultKind::MisalignedAddress;
-  fault.address = reinterpret_cast<std::uintptr_t>(address);
-  fault.pc = site;
-  fault.size = size;
-  fault.access = 1;
-  runner->fault(std::move(fault));
-}
-
 bool atomicChecksBegin(const volatile void* address, bool releaseOrder, const void* site) {
   using namespace check::sanitizer;
   auto* runner = sched::BlockRunner::current();

@@ -11,11 +11,6 @@
 
 namespace loom::device {
 
-// A CUDA atomic on an address that is not a multiple of its size: the launch fails with
-// cudaErrorMisalignedAddress (validate/results/h100-sm90/probes.kernel_faults.misaligned_atomic*).
-// Returns for host code.
-[[gnu::cold, gnu::noinline]] void atomicMisaligned(const volatile void* address, unsigned size, const void* site);
-
 // The cold halves; begin returns whether the operation released (end needs to know).
 bool atomicChecksBegin(const volatile void* address, bool releaseOrder, const void* site);
 void atomicChecksEnd(const volatile void* address, unsigned size, bool modifies, bool released, const void* site);

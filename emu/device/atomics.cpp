@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "device/atomic_checks.h"
+#include "device/misaligned.h"
 #include "isa/fp16/narrow_ops.h"
 #include "mem/address_space.h"
 #include "report/symbolize.h"
@@ -62,11 +63,12 @@ float addFlushed(float* a, float v) {
 // and, or, xor, min, max, and 64-bit add. Not exch, inc, dec, CAS, float or 64-bit bitwise.
 // Every atomic clears the discarded-result flag its statement's marker may have set
 // (loom/device/atomics.h), once the form is chosen.
-// It also checks the address's alignment (the device faults on a misaligned atomic: an x86
-// CPU would run it as a split lock) and counts towards fast mode's spin detector.
+// It also checks the address's alignment (the device faults on a misaligned atomic, recorded in
+// probes.kernel_faults.misaligned_atomic*: an x86 CPU would run it as a split lock) and counts
+// towards fast mode's spin detector.
 #define LOOM_ATOMIC_STOP_FORM(a, width, form, aggregable)                          \
   if ((reinterpret_cast<std::uintptr_t>(a) & ((width) - 1)) != 0) [[unlikely]]      \
-    loom::device::atomicMisaligned(a, width, LOOM_CALL_SITE());                    \
+    loom::device::misalignedAccess(a, LOOM_CALL_SITE(), width, 1);                 \
   loom::sched::spinPoint(LOOM_CALL_SITE());                                         \
   if (loom::sched::tLockstepAccesses) [[unlikely]]                                \
     lockstepAtomic(a, width, LOOM_CALL_SITE(), form, aggregable);                  \

@@ -21,6 +21,7 @@
 #include "check/sanitizer/host_memory.h"
 #include "check/sanitizer/memcheck.h"
 #include "device/atomic_checks.h"
+#include "device/misaligned.h"
 #include "loom/device/atomics.h"
 #include "loom/device/reconverge.h"
 #include "mem/device_heap.h"
@@ -46,12 +47,6 @@ bool isEngineMarker(const void* p) {
   fault.size = size;
   fault.access = write;
   runner->fault(std::move(fault));
-}
-[[gnu::cold, gnu::noinline]] void misaligned(void* address, const void* pc, unsigned size, int write) {
-  auto* runner = loom::sched::BlockRunner::current();
-  if (!runner) return;  // host code: x86 allows it
-  accessFault(runner, loom::report::FaultKind::MisalignedAddress,
-              reinterpret_cast<std::uintptr_t>(address), pc, size, write);
 }
 // memcheck: a global access that is not inside a live allocation (past its end within the last
 // page, or into a freed range) is the device's "out of bounds" fault.
@@ -109,6 +104,13 @@ bool isEngineMarker(const void* p) {
 }
 }  // namespace
 
+void loom::device::misalignedAccess(const volatile void* address, const void* pc, unsigned size, int write) {
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;  // host code: x86 allows it
+  accessFault(runner, loom::report::FaultKind::MisalignedAddress, reinterpret_cast<std::uintptr_t>(address), pc,
+              size, write);
+}
+
 // Out of line and only in lockstep mode: the hooks stay small. A 16-byte access at an address
 // that is 8 but not 16 bytes aligned can only be an aggregate of 8-byte alignment (a vector type
 // there would have faulted), which the device moves with two 8-byte instructions.
@@ -160,7 +162,7 @@ constexpr std::uintptr_t alignmentMask(unsigned n) { return n == 16 ? 7 : n - 1;
 
 #define LOOM_CHECK_ALIGNED(p, n, write)                                                       \
   if ((reinterpret_cast<std::uintptr_t>(p) & alignmentMask(n)) != 0) [[unlikely]]           \
-    misaligned(p, LOOM_CALL_SITE(), n, write);                                          \
+    loom::device::misalignedAccess(p, LOOM_CALL_SITE(), n, write);                                          \
   if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
     checkAccess(p, LOOM_CALL_SITE(), n, write, true);
 
