@@ -22,6 +22,7 @@
 
 #include <cassert>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 __global__ void nullWriteKernel(int* p) { p[threadIdx.x] = (int)threadIdx.x; }
@@ -66,6 +67,17 @@ __global__ void divideKernel(int* out, int divisor) {
   out[t] = (t + 1) / divisor;
 }
 
+// A 4 KiB cudaMalloc'd buffer made before the launch; the program ends (3) if it cannot be had.
+static int* buffer4KiB() {
+  int* buf = nullptr;
+  cudaError_t e = cudaMalloc(&buf, 4096);
+  if (e != cudaSuccess) {
+    std::printf("setup cudaMalloc failed: %s\n", cudaGetErrorName(e));
+    std::exit(3);
+  }
+  return buf;
+}
+
 static void usage(const char* argv0) {
   std::printf("usage: %s null_write|oob_far|wild_below|use_after_free|assert_fail|trap|stack_overflow|divide_by_zero\n", argv0);
 }
@@ -91,29 +103,16 @@ int main(int argc, char** argv) {
     nullWriteKernel<<<1, 32>>>(nullptr);
     launch = cudaGetLastError();
   } else if (std::strcmp(c, "oob_far") == 0) {
-    int* buf = nullptr;
-    prep = cudaMalloc(&buf, 4096);
-    if (prep != cudaSuccess) {
-      std::printf("setup cudaMalloc failed: %s\n", cudaGetErrorName(prep));
-      return 3;
-    }
-    farWriteKernel<<<1, 32>>>(buf, 1ull << 30);
+    farWriteKernel<<<1, 32>>>(buffer4KiB(), 1ull << 30);
     launch = cudaGetLastError();
   } else if (std::strcmp(c, "wild_below") == 0) {
-    int* buf = nullptr;
-    prep = cudaMalloc(&buf, 4096);
-    if (prep != cudaSuccess) {
-      std::printf("setup cudaMalloc failed: %s\n", cudaGetErrorName(prep));
-      return 3;
-    }
-    wildReadKernel<<<1, 32>>>(buf, 256ull << 20, out);
+    wildReadKernel<<<1, 32>>>(buffer4KiB(), 256ull << 20, out);
     launch = cudaGetLastError();
   } else if (std::strcmp(c, "use_after_free") == 0) {
-    int* buf = nullptr;
-    prep = cudaMalloc(&buf, 4096);
-    if (prep == cudaSuccess) prep = cudaFree(buf);
+    int* buf = buffer4KiB();
+    prep = cudaFree(buf);
     if (prep != cudaSuccess) {
-      std::printf("setup cudaMalloc/cudaFree failed: %s\n", cudaGetErrorName(prep));
+      std::printf("setup cudaFree failed: %s\n", cudaGetErrorName(prep));
       return 3;
     }
     writeKernel<<<4, 256>>>(buf, 1024);
