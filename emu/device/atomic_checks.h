@@ -21,7 +21,7 @@ public:
   // device code); CUDA's atomic functions are relaxed and release only after a __threadfence.
   [[gnu::always_inline]] AtomicChecks(const volatile void* address, unsigned size, bool modifies, bool releaseOrder,
                                       const void* site) {
-    if (check::sanitizer::gAccessChecks != 0) [[unlikely]] {
+    if (check::sanitizer::accessChecksOn()) [[unlikely]] {
       address_ = address;
       size_ = size;
       modifies_ = modifies;

@@ -157,7 +157,7 @@ void checkWatchdog(const void* site) {
 void threadfence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   sched::spinPoint(LOOM_CALL_SITE());
-  if (check::sanitizer::gAccessChecks != 0) [[unlikely]]
+  if (check::sanitizer::accessChecksOn()) [[unlikely]]
     if (auto* runner = sched::BlockRunner::current()) runner->raceFence();
 }
 void threadfenceBlock() {

@@ -163,11 +163,11 @@ constexpr std::uintptr_t alignmentMask(unsigned n) { return n == 16 ? 7 : n - 1;
 #define LOOM_CHECK_ALIGNED(p, n, write)                                                       \
   if ((reinterpret_cast<std::uintptr_t>(p) & alignmentMask(n)) != 0) [[unlikely]]           \
     loom::device::misalignedAccess(p, LOOM_CALL_SITE(), n, write);                                          \
-  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
+  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]                          \
     checkAccess(p, LOOM_CALL_SITE(), n, write, true);
 
 #define LOOM_CHECK_OTHER(p, n, write)                                                   \
-  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]                          \
+  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]                          \
     checkAccess(p, LOOM_CALL_SITE(), n, write, false);
 
 extern "C" {
@@ -239,7 +239,7 @@ LOOM_ATOMIC_HOOKS(64, std::int64_t)
 
 void __tsan_atomic_thread_fence(int) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if (loom::check::sanitizer::gAccessChecks != 0) [[unlikely]]
+  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]
     if (auto* runner = loom::sched::BlockRunner::current()) runner->raceFence();
 }
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "check/sanitizer/findings.h"
 #include "mem/address_space.h"
 #include "mem/device_heap.h"
 #include "sched/block_runner.h"
@@ -79,10 +80,13 @@ void BlockRunner::lockstepBegin() {
   argumentsBegin_ = reinterpret_cast<std::uintptr_t>(launch_->arguments.get());
   heap_ = &mem::DeviceHeap::instance();
   tLockstepAccesses = true;
+  // Opens the inlined gate of every hook, on every worker: the hooks then test tLockstepAccesses.
+  __atomic_fetch_add(&check::sanitizer::gAccessChecks, check::sanitizer::kLockstepBlock, __ATOMIC_RELAXED);
 }
 
 void BlockRunner::lockstepEnd() {
   tLockstepAccesses = false;
+  __atomic_fetch_sub(&check::sanitizer::gAccessChecks, check::sanitizer::kLockstepBlock, __ATOMIC_RELAXED);
   if (!sites_.empty()) {
     launch_->counters->add(sites_);
     sites_.clear();

@@ -82,7 +82,7 @@ int main() {
   double ringRed = ring * 1e-9 * double(n) * barriers / workers;
   std::printf("floor of (a), one uninstrumented call per CUDA thread on %u threads: %.1f ms, ratio %.2fx %s\n",
               workers, callAdd * 1e3, callAdd / serialAdd, floorOk ? "" : "(WRONG RESULT)");
-  std::printf("  the same with three out-of-line access checks per thread, as Loom's hooks: %.1f ms, ratio %.2fx\n",
+  std::printf("  the same with three inlined access gates per thread, as Loom's kernels: %.1f ms, ratio %.2fx\n",
               checkedAdd * 1e3, checkedAdd / serialAdd);
   std::printf("floor of (b), a switch among 256 fibers (%.2f ns) per thread and barrier on %u "
               "cores: %.1f ms, ratio %.2fx\n",

@@ -17,7 +17,7 @@ double serialBlockReduce(const float* in, float* blockSums, std::size_t n, unsig
 double fiberSwitchNanoseconds();
 
 // Floors (floors.cpp): the vector add as one plain call per CUDA thread on `workers` threads
-// (`checked`: with an out-of-line check per access); nanoseconds per switch round robin among
+// (`checked`: with loom-cc's inlined gate per access); nanoseconds per switch round robin among
 // 256 fibers.
 double callPerThreadVectorAdd(const float* a, const float* b, float* c, std::size_t n, unsigned workers,
                               bool checked);

@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "diagnostic.h"
+#include "inline_hooks.h"
 #include "process.h"
 #include "rewrite.h"
 
@@ -20,6 +21,8 @@ void show(const Step& step, const RunSettings& s) {
   std::vector<std::string> argv = step.argv;
   if (step.kind == Step::Kind::Rewrite)
     argv = {s.self, "--loom-rewrite", step.input, "-o", step.output};
+  if (step.kind == Step::Kind::InlineHooks)
+    argv = {s.self, "--loom-inline-hooks", step.input, "-o", step.output};
   std::cerr << "#$ " << shellQuote(argv) << '\n';
 }
 
@@ -82,10 +85,20 @@ int runPlan(const Plan& plan, const RunSettings& s) {
     if (s.dryRun) continue;
     if (step.kind == Step::Kind::Run) {
       status = runProcess(step.argv);
+    } else if (step.kind == Step::Kind::InlineHooks) {
+      status = inlineHooksFile(step.input, step.output);
     } else {
       status = rewriteFile(step.input, step.output, s.libraryDirs);
-      if (status != 0 && i + 1 < plan.steps.size() && !plan.steps[i + 1].output.empty()) {
-        removeFile(plan.steps[i + 1].output);
+    }
+    // A failed step that makes no object itself (a rewrite, the compile to assembly, the gate):
+    // the object its file's assembly step would have made goes, as gcc removes the output of a
+    // failed compile, so that no stale object of an earlier build survives.
+    bool madeObject = step.kind == Step::Kind::Run && !step.output.empty();
+    if (status != 0 && !madeObject) {
+      for (std::size_t j = i + 1; j < plan.steps.size(); ++j) {
+        if (plan.steps[j].kind != Step::Kind::Run || plan.steps[j].output.empty()) continue;
+        removeFile(plan.steps[j].output);
+        break;
       }
     }
   }

@@ -21,8 +21,8 @@ struct RunSettings {
 };
 
 // Returns the exit status: the first failing step's, else 0. When a rewrite fails, its diagnostics
-// go to stderr and the object the following compile would have made is removed (as gcc removes the
-// output of a failed compile), so no stale object survives an error.
+// go to stderr; when any step of a .cu file fails, the object its last step would have made is
+// removed (as gcc removes the output of a failed compile), so no stale object survives an error.
 int runPlan(const Plan& plan, const RunSettings& settings);
 
 // A fresh private directory under $TMPDIR (or /tmp); nullopt with a message on stderr on failure.

@@ -135,6 +135,8 @@ std::optional<Plan> planLauncher(const std::vector<std::string>& command, const 
   std::string base = (tempDir.empty() ? std::string() : tempDir + "/") + stem(p.source);
   c.preprocessed = base + ".ii";
   c.rewritten = base + ".loom.ii";
+  c.assembly = base + ".s";
+  c.gated = base + ".loom.s";
   c.object = object;
 
   c.preprocessArgs = p.common;

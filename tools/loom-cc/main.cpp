@@ -11,6 +11,7 @@
 #include "config.h"
 #include "driver.h"
 #include "help.h"
+#include "inline_hooks.h"
 #include "launcher.h"
 #include "options.h"
 #include "paths.h"
@@ -100,6 +101,13 @@ int main(int argc, char** argv) {
     }
     ConfigResult config = loadConfig(configPath(std::getenv("LOOM_CC_CONF"), self));
     return rewriteFile(args[1], args[3], config.error ? std::vector<std::string>{} : config.config.libraryDirs);
+  }
+  if (!args.empty() && args.front() == "--loom-inline-hooks") {
+    if (args.size() != 4 || args[2] != "-o") {
+      std::cerr << "usage: loom-cc --loom-inline-hooks <in.s> -o <out.s>\n";
+      return 1;
+    }
+    return inlineHooksFile(args[1], args[3]);
   }
   return nvccMode(args, self);
 }

@@ -64,14 +64,28 @@ void addCudaSteps(const CudaCompile& c, Plan& plan) {
   plan.steps.push_back(std::move(rewrite));
 
   Step compile;
-  compile.argv = {c.cxx, "-c", "-x", "c++-cpp-output", c.rewritten};
+  compile.argv = {c.cxx, "-S", "-x", "c++-cpp-output", c.rewritten};
   compile.argv.insert(compile.argv.end(), c.compileArgs.begin(), c.compileArgs.end());
-  compile.argv.insert(compile.argv.end(), {"-o", c.object});
-  compile.output = c.object;
+  compile.argv.insert(compile.argv.end(), {"-o", c.assembly});
   plan.steps.push_back(std::move(compile));
+
+  Step gate;
+  gate.kind = Step::Kind::InlineHooks;
+  gate.input = c.assembly;
+  gate.output = c.gated;
+  plan.steps.push_back(std::move(gate));
+
+  // No -g here: the assembly carries g++'s debug information already, and -g would have the
+  // assembler describe the .s file itself.
+  Step assemble;
+  assemble.argv = {c.cxx, "-c", "-x", "assembler", c.gated, "-o", c.object};
+  assemble.output = c.object;
+  plan.steps.push_back(std::move(assemble));
 
   plan.temporaries.push_back(c.preprocessed);
   plan.temporaries.push_back(c.rewritten);
+  plan.temporaries.push_back(c.assembly);
+  plan.temporaries.push_back(c.gated);
 }
 
 }  // namespace loom::cc

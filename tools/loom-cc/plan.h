@@ -11,7 +11,8 @@ namespace loom::cc {
 struct Step {
   enum class Kind {
     Run,      // run argv[0] with argv, no shell
-    Rewrite,  // rewrite `input` (preprocessed CUDA) into `output` (rewrite.h)
+    Rewrite,      // rewrite `input` (preprocessed CUDA) into `output` (rewrite.h)
+    InlineHooks,  // gate the access hooks of `input` (assembly) into `output` (inline_hooks.h)
   };
   Kind kind = Kind::Run;
   std::vector<std::string> argv;
@@ -30,15 +31,19 @@ struct Plan {
 // linked, so -fsanitize never goes to a link). printf and puts stay calls that Loom can serialize.
 const std::vector<std::string>& instrumentationArgs();
 
-// One .cu file's three steps: preprocess, rewrite, compile.
+// One .cu file's five steps: preprocess, rewrite, compile to assembly, inline the hooks' fast
+// path, assemble.
 struct CudaCompile {
   std::string cxx;
   std::string source;
   std::string preprocessed;  // <tmp>.ii
   std::string rewritten;     // <tmp>.loom.ii
+  std::string assembly;      // <tmp>.s
+  std::string gated;         // <tmp>.loom.s
   std::string object;
   // Step 1 runs `cxx -E -x c++ <preprocessArgs> source -o preprocessed`;
-  // step 3 runs `cxx -c -x c++-cpp-output rewritten <compileArgs> -o object`.
+  // step 3 runs `cxx -S -x c++-cpp-output rewritten <compileArgs> -o assembly`;
+  // step 5 runs `cxx -c -x assembler gated -o object`.
   std::vector<std::string> preprocessArgs;
   std::vector<std::string> compileArgs;
 };

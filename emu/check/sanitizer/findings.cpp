@@ -14,16 +14,16 @@ Tool tool() {
     const char* v = std::getenv("LOOM_SANITIZER");
     if (!v || !*v) return Tool::None;
     if (!std::strcmp(v, "memcheck")) {
-      gAccessChecks = kCheckBounds;
+      __atomic_fetch_or(&gAccessChecks, kCheckBounds, __ATOMIC_RELAXED);
       return Tool::Memcheck;
     }
     if (!std::strcmp(v, "racecheck")) {
-      gAccessChecks = kCheckRaces;
+      __atomic_fetch_or(&gAccessChecks, kCheckRaces, __ATOMIC_RELAXED);
       return Tool::Racecheck;
     }
     if (!std::strcmp(v, "synccheck")) return Tool::Synccheck;
     if (!std::strcmp(v, "initcheck")) {
-      gAccessChecks = kCheckInit;
+      __atomic_fetch_or(&gAccessChecks, kCheckInit, __ATOMIC_RELAXED);
       return Tool::Initcheck;
     }
     std::fprintf(stderr, "loom: error: LOOM_SANITIZER=%s is not one of memcheck, racecheck, synccheck, initcheck\n", v);

@@ -57,7 +57,7 @@ bool has(const Args& argv, const std::string& a) {
 
 TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   Plan p = plan({"-O3", "-I", "inc", "-DN=4", "k.cu", "-o", "app", "-lm"});
-  REQUIRE(p.steps.size() == 4);
+  REQUIRE(p.steps.size() == 6);
   CHECK(p.steps[0].argv ==
         concat({{"/usr/bin/c++", "-E", "-x", "c++", "-std=c++17", "-O3", "-fsanitize=thread",
                  "-Iinc", "-DN=4", "-I/loom/include", "-I/loom/gen"},
@@ -66,18 +66,23 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   CHECK(p.steps[1].kind == Step::Kind::Rewrite);
   CHECK(p.steps[1].input == "/tmp/t/k.ii");
   CHECK(p.steps[1].output == "/tmp/t/k.loom.ii");
-  CHECK(p.steps[2].argv == concat({{"/usr/bin/c++", "-c", "-x", "c++-cpp-output",
+  CHECK(p.steps[2].argv == concat({{"/usr/bin/c++", "-S", "-x", "c++-cpp-output",
                                     "/tmp/t/k.loom.ii", "-std=c++17", "-O3"},
                                    loom::cc::instrumentationArgs(),
-                                   {"-g1", "-o", "/tmp/t/k.o"}}));
+                                   {"-g1", "-o", "/tmp/t/k.s"}}));
+  CHECK(p.steps[3].kind == Step::Kind::InlineHooks);
+  CHECK(p.steps[3].input == "/tmp/t/k.s");
+  CHECK(p.steps[3].output == "/tmp/t/k.loom.s");
+  CHECK(p.steps[4].argv == Args{"/usr/bin/c++", "-c", "-x", "assembler", "/tmp/t/k.loom.s", "-o", "/tmp/t/k.o"});
   CHECK(loom::cc::instrumentationArgs().front() == "-fsanitize=thread");
   CHECK(has(loom::cc::instrumentationArgs(), "-fno-builtin-printf"));
-  CHECK(p.steps[3].argv == Args{"/usr/bin/c++", "/tmp/t/k.o", "-o", "app", "-rdynamic", "-lm",
+  CHECK(p.steps[5].argv == Args{"/usr/bin/c++", "/tmp/t/k.o", "-o", "app", "-rdynamic", "-lm",
                                 "/loom/lib/libloom_runtime.a", "-lboost_context", "-ltbb",
                                 "-lpthread", "-ldl"});
-  CHECK(p.temporaries == Args{"/tmp/t/k.o", "/tmp/t/k.ii", "/tmp/t/k.loom.ii"});
+  CHECK(p.temporaries ==
+        Args{"/tmp/t/k.o", "/tmp/t/k.ii", "/tmp/t/k.loom.ii", "/tmp/t/k.s", "/tmp/t/k.loom.s"});
   // Never -fsanitize at link time: Loom links its own __tsan_* callbacks, not libtsan.
-  for (const std::string& a : p.steps[3].argv) CHECK(a.find("-fsanitize") == std::string::npos);
+  for (const std::string& a : p.steps[5].argv) CHECK(a.find("-fsanitize") == std::string::npos);
 }
 
 TEST_CASE("plan: .cpp and .c inputs are plain host code", "[loomcc][plan]") {
@@ -101,11 +106,11 @@ TEST_CASE("plan: .cpp and .c inputs are plain host code", "[loomcc][plan]") {
 TEST_CASE("plan: output names", "[loomcc][plan]") {
   // -c without -o: <stem>.o in the current directory, for each input.
   Plan two = plan({"-c", "dir/a.cu", "other/b.cpp"});
-  CHECK(two.steps[2].argv.back() == "a.o");
-  CHECK(two.steps[3].argv.back() == "b.o");
-  CHECK(two.temporaries == Args{"/tmp/t/a.ii", "/tmp/t/a.loom.ii"});
+  CHECK(two.steps[4].argv.back() == "a.o");
+  CHECK(two.steps[5].argv.back() == "b.o");
+  CHECK(two.temporaries == Args{"/tmp/t/a.ii", "/tmp/t/a.loom.ii", "/tmp/t/a.s", "/tmp/t/a.loom.s"});
   // -c -o.
-  CHECK(plan({"-c", "k.cu", "-o", "obj/k.o"}).steps[2].argv.back() == "obj/k.o");
+  CHECK(plan({"-c", "k.cu", "-o", "obj/k.o"}).steps[4].argv.back() == "obj/k.o");
   // Link without -o: a.out; objects and libraries in command-line order.
   Plan link = plan({"x.o", "a.cu", "libz.a", "b.cpp"});
   CHECK(link.steps.back().argv == Args{"/usr/bin/c++", "x.o", "/tmp/t/a.o", "libz.a", "/tmp/t/b.o",
@@ -116,7 +121,7 @@ TEST_CASE("plan: output names", "[loomcc][plan]") {
   // Two inputs with one stem do not share intermediate files.
   Plan same = plan({"a/k.cu", "b/k.cu"});
   CHECK(same.steps[0].argv.back() == "/tmp/t/k.ii");
-  CHECK(same.steps[3].argv.back() == "/tmp/t/k-2.ii");
+  CHECK(same.steps[5].argv.back() == "/tmp/t/k-2.ii");
   CHECK(same.steps.back().argv[1] == "/tmp/t/k.o");
   CHECK(same.steps.back().argv[2] == "/tmp/t/k-2.o");
   // -keep in the current directory.
@@ -131,13 +136,13 @@ TEST_CASE("plan: debug, -G and -Xcompiler", "[loomcc][plan]") {
   CHECK(has(dev.steps[0].argv, "-O0"));
   CHECK(has(dev.steps[2].argv, "-O0"));
   CHECK(has(dev.steps[2].argv, "-g"));
-  CHECK(has(dev.steps[3].argv, "-O3"));  // host code keeps -O3, as with nvcc
+  CHECK(has(dev.steps[5].argv, "-O3"));  // host code keeps -O3, as with nvcc
   Plan x = plan({"-Xcompiler", "-fopenmp", "k.cu", "-o", "app"});
   CHECK(has(x.steps[0].argv, "-fopenmp"));  // defines _OPENMP while preprocessing
   CHECK(has(x.steps[2].argv, "-fopenmp"));
-  CHECK(has(x.steps[3].argv, "-fopenmp"));  // nvcc passes -Xcompiler to the link too
+  CHECK(has(x.steps[5].argv, "-fopenmp"));  // nvcc passes -Xcompiler to the link too
   CHECK(
-      has(plan({"-shared", "-Xcompiler", "-fPIC", "k.cu", "-o", "l.so"}).steps[3].argv, "-shared"));
+      has(plan({"-shared", "-Xcompiler", "-fPIC", "k.cu", "-o", "l.so"}).steps[5].argv, "-shared"));
 }
 
 TEST_CASE("plan: macros from device flags", "[loomcc][plan]") {
@@ -151,7 +156,7 @@ TEST_CASE("plan: macros from device flags", "[loomcc][plan]") {
         "-D__CUDACC_RDC__=1", "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"}) {
     CHECK(has(cu, d));
   }
-  const Args& host = p.steps[3].argv;
+  const Args& host = p.steps[5].argv;
   CHECK(has(host, "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
   CHECK(!has(host, "-D__USE_FAST_MATH__=1"));
   CHECK(!has(host, "-DLOOM_EMULATED_ARCH=800"));

@@ -33,7 +33,7 @@ TEST_CASE("launcher: a CMake compile of a .cu file", "[loomcc][launcher]") {
   // clang-format on
   auto plan = loom::cc::planLauncher(cmake, testConfig(), "/tmp/t");
   REQUIRE(plan);
-  REQUIRE(plan->steps.size() == 3);
+  REQUIRE(plan->steps.size() == 5);
   // clang-format off
   CHECK(plan->steps[0].argv ==
         Args{"/usr/bin/c++", "-E", "-x", "c++", "-O2", "-g", "-std=gnu++17", "-fPIC",
@@ -46,11 +46,14 @@ TEST_CASE("launcher: a CMake compile of a .cu file", "[loomcc][launcher]") {
   // clang-format on
   CHECK(plan->steps[1].input == "/tmp/t/file.ii");
   CHECK(plan->steps[1].output == "/tmp/t/file.loom.ii");
-  Args compile{"/usr/bin/c++", "-c", "-x", "c++-cpp-output", "/tmp/t/file.loom.ii"};
+  Args compile{"/usr/bin/c++", "-S", "-x", "c++-cpp-output", "/tmp/t/file.loom.ii"};
   compile.insert(compile.end(), loom::cc::instrumentationArgs().begin(),
                  loom::cc::instrumentationArgs().end());
-  compile.insert(compile.end(), {"-O2", "-g", "-std=gnu++17", "-fPIC", "-o", "obj.o"});
+  compile.insert(compile.end(), {"-O2", "-g", "-std=gnu++17", "-fPIC", "-o", "/tmp/t/file.s"});
   CHECK(plan->steps[2].argv == compile);
+  CHECK(plan->steps[3].input == "/tmp/t/file.s");
+  CHECK(plan->steps[3].output == "/tmp/t/file.loom.s");
+  CHECK(plan->steps[4].argv == Args{"/usr/bin/c++", "-c", "-x", "assembler", "/tmp/t/file.loom.s", "-o", "obj.o"});
 }
 
 TEST_CASE("launcher: anything but a .cu compile runs unchanged", "[loomcc][launcher]") {
@@ -77,7 +80,7 @@ TEST_CASE("launcher: defaults it fills in", "[loomcc][launcher]") {
   REQUIRE(o0);
   CHECK(!has(o0->steps[2].argv, "-O2"));
   CHECK(has(o0->steps[2].argv, "-O0"));
-  CHECK(p->steps[2].argv.back() == "k.o");
+  CHECK(p->steps[4].argv.back() == "k.o");
   CHECK(!has(loom::cc::planLauncher({"c++", "-g0", "-c", "k.cu"}, c, "/t")->steps[2].argv, "-g1"));
   // -MD without -MF/-MT: named after the object, as gcc would.
   auto md = loom::cc::planLauncher({"c++", "-MD", "-o", "o/k.o", "-c", "k.cu"}, c, "/t");

@@ -93,6 +93,44 @@ TEST_CASE("loom-cc end to end: a .cu with launches and extern __shared__ compile
   CHECK(fs::exists(box.path("ok.o")));
 }
 
+// The host compiler's assembly is what inline_hooks.h parses: if g++ ever writes its hook calls
+// differently, this fails instead of every kernel silently losing the gate's speed.
+TEST_CASE("loom-cc end to end: every plain access hook of kernel code is gated", "[loomcc][e2e]") {
+  Sandbox box;
+  box.write("acc.cu",
+            "struct alignas(16) V { float x, y, z, w; };\n"
+            "__global__ void k(float* f, char* c, double* d, V* v) {\n"
+            "  f[1] = f[0];\n"
+            "  c[2] = 1;\n"
+            "  d[3] += 2;\n"
+            "  v[1] = v[0];\n"
+            "}\n");
+  Result r = box.loomcc("-keep -c acc.cu");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  std::ifstream in(box.path("acc.loom.s"));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  REQUIRE(!text.empty());
+  std::size_t gates = 0;
+  for (std::size_t at = 0; (at = text.find("\n.Lloom_hook_done", at)) != std::string::npos; ++at) ++gates;
+  CHECK(gates >= 7);  // a gate per access at least
+  for (const char* hook : {"read4", "write4", "write1", "read8", "write8", "read16", "write16"}) {
+    INFO(hook);
+    CHECK(text.find(std::string("\tcall\t__tsan_") + hook) != std::string::npos);
+    CHECK(text.find(std::string("je\t.Lloom_hook_done")) != std::string::npos);
+  }
+  // Every call of a plain hook is preceded by its label.
+  for (std::size_t at = 0; (at = text.find("\tcall\t__tsan_", at)) != std::string::npos; ++at) {
+    std::size_t lineStart = text.rfind('\n', at - 1);
+    std::string previous = text.substr(text.rfind('\n', lineStart - 1) + 1, lineStart - text.rfind('\n', lineStart - 1) - 1);
+    std::string call = text.substr(at, text.find('\n', at) - at);
+    INFO(call);
+    if (call.find("volatile") == std::string::npos && call.find("range") == std::string::npos &&
+        call.find("atomic") == std::string::npos && call.find("init") == std::string::npos)
+      CHECK(previous.rfind(".Lloom_hook_call", 0) == 0);
+  }
+}
+
 TEST_CASE("loom-cc end to end: a malformed launch is reported at the user's line",
           "[loomcc][e2e]") {
   Sandbox box;
@@ -134,14 +172,16 @@ TEST_CASE("loom-cc end to end: -v, --dryrun, --version, unknown options", "[loom
   CHECK(dry.output.find("#$ c++ -E -x c++ -std=c++17 -O3 -fsanitize=thread") != std::string::npos);
   CHECK(dry.output.find("-DLOOM_EMULATED_ARCH=800") != std::string::npos);
   CHECK(dry.output.find(" --loom-rewrite ") != std::string::npos);
-  CHECK(dry.output.find("#$ c++ -c -x c++-cpp-output ") != std::string::npos);
+  CHECK(dry.output.find("#$ c++ -S -x c++-cpp-output ") != std::string::npos);
+  CHECK(dry.output.find(" --loom-inline-hooks ") != std::string::npos);
+  CHECK(dry.output.find("#$ c++ -c -x assembler ") != std::string::npos);
   CHECK(!fs::exists(box.path("app")));
 
   Result verbose = box.loomcc("-v -Xptxas -v -c k.cu -o k.o");
   INFO(verbose.output);
   CHECK(verbose.status == 0);
   CHECK(verbose.output.find("loom-cc: note: ignoring '-Xptxas -v'") != std::string::npos);
-  CHECK(verbose.output.find("#$ c++ -c -x c++-cpp-output ") != std::string::npos);
+  CHECK(verbose.output.find("#$ c++ -S -x c++-cpp-output ") != std::string::npos);
   CHECK(fs::exists(box.path("k.o")));
 
   Result version = box.loomcc("--version");
