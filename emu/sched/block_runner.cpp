@@ -54,6 +54,7 @@ constexpr unsigned kMaxThreads = 1024;
 
 BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
   lanes_.resize(kMaxThreads);
+  tids_.resize(kMaxThreads);
   runnable_.reserve(kMaxThreads);
   barrierWaiters_.reserve(kMaxThreads);
   warps_.resize(kMaxThreads / 32);
@@ -137,6 +138,10 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
 
   lockstep_ = launch.counters != nullptr;
   if (lockstep_) lockstepBegin();
+  // Lockstep and the checkers look at the running thread at every access: settling a batch
+  // there each time would cost more than starting threads one by one.
+  eagerLanes_ = lockstep_ || checks_ || check::sanitizer::accessChecksOn();
+  batchFiber_ = nullptr;
 
   loom_ctaid = block;
   loom_ntid = uint3{launch.block.x, launch.block.y, launch.block.z};
@@ -207,7 +212,7 @@ void BlockRunner::numberLanes(dim3 shape) {
   for (unsigned z = 0; z < shape.z; ++z)
     for (unsigned y = 0; y < shape.y; ++y)
       for (unsigned x = 0; x < shape.x; ++x, ++linear) {
-        lanes_[linear].tid = uint3{x, y, z};
+        lanes_[linear].tid = tids_[linear] = uint3{x, y, z};
         lanes_[linear].linear = linear;
       }
   numberedShape_ = shape;
@@ -230,20 +235,74 @@ void BlockRunner::onExitWhileOthersWait(unsigned warp) {
   if (clusterArrivals_ != 0 && clusterArrivals_ >= live_) clusterBlockArrives();
 }
 
-void BlockRunner::startThread() { startLane(lanes_[nextUnstarted_], *startingFiber_); }
+void BlockRunner::giveBatch(RunnerFiber& fiber) {
+  fiber.batch.tids = tids_.data();
+  fiber.batch.next = nextUnstarted_;
+  if (eagerLanes_) {
+    fiber.batch.end = nextUnstarted_ + 1;
+    startLane(lanes_[nextUnstarted_], fiber);
+    return;
+  }
+  fiber.batch.end = threadCount_;
+  batchFiber_ = &fiber;
+  settledUpTo_ = nextUnstarted_;
+}
+
+// Threads of a batch that exited while nobody waited: their warps' exit masks in whole words.
+// While a barrier, a rendezvous or lockstep waits, each exit is checked as it would have been.
+void BlockRunner::exitLanes(unsigned begin, unsigned end) {
+  if (begin >= end) return;
+  bool othersWait = (arrived_ | clusterArrivals_) != 0 || lockstep_;
+  for (unsigned w = begin / 32; w <= (end - 1) / 32 && !othersWait; ++w) othersWait = warps_[w].arrived != 0;
+  if (othersWait) {
+    for (unsigned i = begin; i < end; ++i) onExit(lanes_[i]);
+    return;
+  }
+  for (unsigned i = begin; i < end; ++i) lanes_[i].state = Lane::State::Exited;
+  live_ -= end - begin;
+  for (unsigned w = begin / 32; w <= (end - 1) / 32; ++w) {
+    unsigned from = begin > w * 32 ? begin - w * 32 : 0, to = end < w * 32 + 32 ? end - w * 32 : 32;
+    unsigned high = to == 32 ? ~0u : (1u << to) - 1;
+    warps_[w].exited |= high & ~((1u << from) - 1);
+  }
+}
+
+// Out of line and cold: the barrier path inlines current(), and kept small it measured faster
+// (bench (b)); a block settles a batch at its first waiting thread, then gives one-thread ones.
+void BlockRunner::settleBatch() {
+  RunnerFiber& fiber = *batchFiber_;
+  batchFiber_ = nullptr;
+  unsigned running = fiber.batch.next - 1;
+  if (settledUpTo_ < running) exitLanes(settledUpTo_, running);
+  else eagerLanes_ = true;
+  nextUnstarted_ = running;
+  startLane(lanes_[running], fiber);
+  fiber.batch.end = fiber.batch.next;
+}
+
+runtime::ThreadBatch* BlockRunner::startThreads() {
+  giveBatch(*startingFiber_);
+  return &startingFiber_->batch;
+}
 
 // A runner whose last thread is done parks inside the kernel's run loop and is resumed there
 // (one switch) when a block needs a new runner, instead of a fresh fiber being prepared every
 // time. Resumed for the same launch, it starts the next thread without leaving the loop:
 // returning out of the loop and entering it again cost a thread's first barrier 4-5 ns, and a
 // return between the switch and the loop 19 ns more (loom/runtime/context_switch.h).
-runtime::Park BlockRunner::finishThread() {
-  Lane& done = *current_;
-  onExit(done);
-  // A tail call: this path, taken by every thread of a kernel that never waits, saves no
-  // registers for the park it does not make.
-  if (nextUnstarted_ >= threadCount_) [[unlikely]] return park(*done.fiber);
-  startLane(lanes_[nextUnstarted_], *done.fiber);  // the next thread takes over the fiber
+runtime::Park BlockRunner::finishThreads() {
+  RunnerFiber* fiber = batchFiber_;
+  if (fiber) {  // the whole batch ran without the runtime: each of its threads is done
+    batchFiber_ = nullptr;
+    exitLanes(settledUpTo_, fiber->batch.next);
+    nextUnstarted_ = fiber->batch.next;
+  } else {  // settled: the thread started then is done
+    Lane& done = *current_;
+    onExit(done);
+    fiber = done.fiber;
+  }
+  if (nextUnstarted_ >= threadCount_) [[unlikely]] return park(*fiber);
+  giveBatch(*fiber);
   return {};
 }
 
@@ -259,7 +318,7 @@ runtime::Park BlockRunner::park(RunnerFiber& fiber) {
 bool BlockRunner::resumeRunner() {
   RunnerFiber& fiber = *startingFiber_;
   if (fiber.parkedFor != launch_->sequence) return false;
-  startLane(lanes_[nextUnstarted_], fiber);
+  giveBatch(fiber);
   return true;
 }
 
@@ -275,9 +334,11 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
     try {
       launch.run(launch.arguments.get(), runner);
     } catch (const std::exception& e) {
+      current();  // settles the batch: current_ is the thread that threw
       runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_,
                                   runner->current_->tid, 0, nullptr, e.what(), ""});
     } catch (...) {
+      current();
       runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_,
                                   runner->current_->tid, 0, nullptr, "unknown exception", ""});
     }
@@ -503,7 +564,7 @@ void BlockRunner::fault(report::Fault f) {
 }  // namespace loom::sched
 
 namespace loom::runtime {
-void startThread(sched::BlockRunner* runner) { runner->startThread(); }
-Park finishThread(sched::BlockRunner* runner) { return runner->finishThread(); }
+ThreadBatch* startThreads(sched::BlockRunner* runner) { return runner->startThreads(); }
+Park finishThreads(sched::BlockRunner* runner) { return runner->finishThreads(); }
 bool resumeRunner(sched::BlockRunner* runner) { return runner->resumeRunner(); }
 }  // namespace loom::runtime

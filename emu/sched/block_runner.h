@@ -118,9 +118,9 @@ public:
 
   const Lane& currentLane() const { return *current_; }
 
-  // A kernel's run loop (loom::runtime::startThread/finishThread/resumeRunner, BoundKernel::run).
-  void startThread();
-  runtime::Park finishThread();
+  // A kernel's run loop (loom::runtime::startThreads/finishThreads/resumeRunner, BoundKernel::run).
+  runtime::ThreadBatch* startThreads();
+  runtime::Park finishThreads();
   bool resumeRunner();
   // initcheck: one plain access of the running thread, shared or global (LOOM_SANITIZER=initcheck).
   void initAccess(std::uintptr_t address, unsigned size, bool write, const void* site);
@@ -143,6 +143,14 @@ public:
 private:
   static void runnerEntry(Fiber* self, void* arg);
   void startLane(Lane& lane, RunnerFiber& fiber);
+  // The threads not yet started, as `fiber`'s next batch: all of them in fast mode, where the
+  // runtime learns about them lazily (settleBatch); one at a time, started here, while lockstep
+  // or a checker looks at every access.
+  void giveBatch(RunnerFiber& fiber);
+  // Brings the block's state up to the running thread of the unsettled batch: the threads before
+  // it exited, it is started (current_), and the batch ends after it.
+  [[gnu::cold, gnu::noinline]] void settleBatch();
+  void exitLanes(unsigned begin, unsigned end);
   void numberLanes(dim3 shape);
   void resumeAs(Lane& lane);
   void makeRunnable(Lane& lane, int result);
@@ -220,6 +228,15 @@ private:
   dim3 numberedShape_{0, 0, 0};
   unsigned live_ = 0;       // threads not exited (started or not)
   Lane* current_ = nullptr;
+  // The fiber whose batch started threads the block's state does not know about yet
+  // (thread_batch.h): lanes settledUpTo_ .. batch.next - 1. Null when settled.
+  RunnerFiber* batchFiber_ = nullptr;
+  unsigned settledUpTo_ = 0;
+  // Batches of one thread, started as they are given: under lockstep or a checker, and once a
+  // batch of the block was settled at its first thread (its threads wait: a barrier in every
+  // thread settles each batch at once, which cost (b) of the benchmark 4 ns per thread).
+  bool eagerLanes_ = false;
+  std::vector<uint3> tids_;  // lanes_[i].tid, packed for the run loop
   RunnerFiber* startingFiber_ = nullptr;  // the runner fiber whose run loop starts next
 
   std::vector<Lane*> runnable_;   // FIFO: runnable_[runnableHead_..]
@@ -324,7 +341,12 @@ extern __thread unsigned tSpinCountdown;
   if (--tSpinCountdown == 0) [[unlikely]] spinYield(site);
 }
 
-inline BlockRunner* BlockRunner::current() { return tCurrentRunner; }
+// Whoever asks for the runner is about to look at the running thread: the batch is settled first.
+inline BlockRunner* BlockRunner::current() {
+  BlockRunner* runner = tCurrentRunner;
+  if (runner && runner->batchFiber_) [[unlikely]] runner->settleBatch();
+  return runner;
+}
 
 inline void BlockRunner::resumeAs(Lane& lane) {
   current_ = &lane;

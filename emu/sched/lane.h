@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "loom/runtime/thread_batch.h"
 #include "sched/fiber.h"
 #include "sched/stack_pool.h"
 #include "vector_types.h"
@@ -15,6 +16,7 @@ struct RunnerFiber {
   Fiber context;
   StackPool::Stack stack{nullptr, 0};
   std::uint64_t parkedFor = 0;  // the launch (Launch::sequence) its run loop parked in
+  runtime::ThreadBatch batch;   // what its run loop starts next (BlockRunner::giveBatch)
 };
 
 struct Lane {

@@ -3,6 +3,8 @@
 //   atomic:    atomicAdd through a null pointer (faults inside the runtime's atomic)
 //   printf:    device printf of a bad %s pointer (faults inside libc's strlen)
 //   exception: a C++ exception escapes the kernel (where it was thrown is not known)
+//   mid_batch: thread 37 stores through null after 37 threads ran without the runtime hearing of
+//              them (loom/runtime/thread_batch.h): the report still names thread 37
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -15,11 +17,16 @@ __global__ void throwing() {
   if (threadIdx.x == 3) throw std::runtime_error("thrown in a kernel");
 }
 
+__global__ void nullAtThread37(int* p) {
+  if (threadIdx.x == 37) p[threadIdx.x] = 1;
+}
+
 int main(int argc, char** argv) {
   const char* mode = argc > 1 ? argv[1] : "";
   if (!std::strcmp(mode, "atomic")) atomicThroughNull<<<1, 32>>>(nullptr);
   else if (!std::strcmp(mode, "printf")) printBadString<<<1, 1>>>(reinterpret_cast<const char*>(16));
   else if (!std::strcmp(mode, "exception")) throwing<<<1, 32>>>();
+  else if (!std::strcmp(mode, "mid_batch")) nullAtThread37<<<1, 64>>>(nullptr);
   else return 2;
   std::printf("sync %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
   std::printf("survived\n");

@@ -57,7 +57,7 @@ Driver:
   -v, --verbose                print each command before running it
   --dryrun                     print the commands, run none
   -keep, --save-temps, --keep-dir <dir>
-                               keep the preprocessed (.ii) and rewritten (.loom.ii) files
+                               keep the preprocessed (.ii), rewritten (.loom.ii) and assembly (.s, .loom.s) files
   --options-file <file>        read more options from a file
   --version, --help
 

@@ -15,8 +15,10 @@
 #include <utility>
 
 #include "cuda_runtime_api.h"
+#include "loom/device/lane_builtins.h"
 #include "loom/runtime/context_switch.h"
 #include "loom/runtime/launch_arguments.h"
+#include "loom/runtime/thread_batch.h"
 
 namespace loom {
 
@@ -31,18 +33,20 @@ using RunThreads = void (*)(const void* arguments, sched::BlockRunner* runner);
 
 // The thread sequence of the block running on this worker, as a kernel's run loop walks it
 // (BoundKernel::run below). Out of line, in the runtime.
-// startThread makes the next thread not yet started the running one: a run loop is entered only
-// on a fiber the block needs for a thread it has not started (BlockRunner::newRunner).
-void startThread(sched::BlockRunner* runner);
-// finishThread retires the running thread and starts the next one on this fiber; when none is
-// left, the fiber parks: the loop switches from `from` to `to` itself (switchContext), and
-// calls resumeRunner when it is resumed as a runner again: true when that is for the same
-// launch (the next thread has been started), false for another launch (leave the loop).
+// startThreads gives this fiber its batch (thread_batch.h) of threads not yet started: a run
+// loop is entered only on a fiber the block needs for a thread it has not started
+// (BlockRunner::newRunner).
+ThreadBatch* startThreads(sched::BlockRunner* runner);
+// finishThreads retires the threads of the batch (or the one thread left running on it since
+// the batch was settled) and gives the fiber a new batch; when no thread is left to start, the
+// fiber parks: the loop switches from `from` to `to` itself (switchContext), and calls
+// resumeRunner when it is resumed as a runner again: true when that is for the same launch (it
+// has a new batch), false for another launch (leave the loop).
 struct Park {
-  void** from = nullptr;  // null: the next thread was started, no park
+  void** from = nullptr;  // null: the batch was refilled, no park
   void* to = nullptr;
 };
-Park finishThread(sched::BlockRunner* runner);
+Park finishThreads(sched::BlockRunner* runner);
 bool resumeRunner(sched::BlockRunner* runner);
 
 // How the blocks of a launch must be resident: all at once (a cooperative launch), or in
@@ -71,24 +75,51 @@ void registerKernel(const void* kernel, RunThreads run, BindArguments bind);
 // A kernel with its parameter values. run() calls the kernel once per CUDA thread, for as many
 // threads as the block runner starts on this fiber (all of a block that never waits). The loop
 // is here, in the kernel's own translation unit, so that the parameters are read once into
-// registers instead of through the instrumented loads of a per-thread call (4 access hooks per
-// thread for a kernel of four parameters), and a thread costs one call into the runtime.
+// registers, and a thread costs a store of its index and the call: the runtime is called once
+// per batch of threads (thread_batch.h). Not instrumented (no_sanitize): the loop's own loads
+// and stores are the engine's, not the kernel's; the kernel, called through a pointer, is.
+// The parameters as the run loop holds them: one member per parameter, reached by a cast, so
+// that the loop (not instrumented) passes them without calling std::get, which g++ would not
+// inline into it (an instrumented function is not inlined into one that is not).
+template <std::size_t I, class T>
+struct ParameterSlot {
+  T value;
+};
+template <class Indices, class... T>
+struct ParameterSlots;
+template <std::size_t... I, class... T>
+struct ParameterSlots<std::index_sequence<I...>, T...> : ParameterSlot<I, T>... {};
+
+// A kernel with its parameter values. run() calls the kernel once per CUDA thread, for as many
+// threads as the block runner starts on this fiber (all of a block that never waits). The loop
+// is here, in the kernel's own translation unit, so that the parameters are read once into
+// registers, and a thread costs a store of its index and the call: the runtime is called once
+// per batch of threads (thread_batch.h). Not instrumented (no_sanitize): the loop's own loads
+// and stores are the engine's, not the kernel's; the kernel, called through a pointer, is.
 template <class... P>
 struct BoundKernel {
   void (*kernel)(P...);
   std::tuple<std::decay_t<P>...> parameters;
 
   static void run(const void* self, sched::BlockRunner* runner) {
-    auto* bound = static_cast<const BoundKernel*>(self);
-    runtime::startThread(runner);
-    // Read as the first thread started here, so the hooks see a read of the parameter block
-    // (never counted, never a stop). A copy per run loop; each call still passes every thread
-    // its own copy, by value.
+    runLoop(static_cast<const BoundKernel*>(self), runner, std::index_sequence_for<P...>{});
+  }
+
+  template <std::size_t... I>
+  __attribute__((no_sanitize("thread"))) static void runLoop(const BoundKernel* bound, sched::BlockRunner* runner,
+                                                             std::index_sequence<I...>) {
+    runtime::ThreadBatch* batch = runtime::startThreads(runner);
+    // A copy per run loop; each call still passes every thread its own copy, by value.
     void (*kernel)(P...) = bound->kernel;
-    std::tuple<std::decay_t<P>...> parameters = bound->parameters;
+    const ParameterSlots<std::index_sequence<I...>, std::decay_t<P>...> slots{
+        {std::get<I>(bound->parameters)}...};
     for (;;) {
-      std::apply(kernel, parameters);
-      const runtime::Park park = runtime::finishThread(runner);
+      while (batch->next < batch->end) {
+        loom_tid = batch->tids[batch->next];
+        ++batch->next;
+        kernel(static_cast<const ParameterSlot<I, std::decay_t<P>>&>(slots).value...);
+      }
+      const runtime::Park park = runtime::finishThreads(runner);
       if (park.from == nullptr) continue;
       // Parked here, in this frame: resumed, the loop calls the kernel again without a return
       // (loom/runtime/context_switch.h says why that matters).
