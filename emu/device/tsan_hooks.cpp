@@ -10,9 +10,11 @@
 // plain ones, and a volatile load is also a spin point (fast mode's spin detector,
 // sched/block_runner.h): a thread waiting on a volatile flag lets the block's others run.
 // In lockstep mode (counters on) every hook also hands the access to the block runner, which
-// stops the lane until its warp request is released (sched/lockstep.cpp); fast mode pays one
-// thread-local test for that. The atomic hooks must really perform the operation: user code
-// using std::atomic in a .cu file reaches them.
+// stops the lane until its warp request is released (sched/lockstep.cpp). loom-cc inlines the
+// plain and packed hooks' first tests (alignment, gAccessChecks) in front of each call in kernel
+// code (tools/loom-cc/inline_hooks.h), so in fast mode with no checker those hooks are not even
+// called; gAccessChecks counts lockstep blocks too, to open that gate. The atomic hooks must
+// really perform the operation: user code using std::atomic in a .cu file reaches them.
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -163,11 +165,11 @@ constexpr std::uintptr_t alignmentMask(unsigned n) { return n == 16 ? 7 : n - 1;
 #define LOOM_CHECK_ALIGNED(p, n, write)                                                       \
   if ((reinterpret_cast<std::uintptr_t>(p) & alignmentMask(n)) != 0) [[unlikely]]           \
     loom::device::misalignedAccess(p, LOOM_CALL_SITE(), n, write);                                          \
-  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]                          \
+  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]                            \
     checkAccess(p, LOOM_CALL_SITE(), n, write, true);
 
 #define LOOM_CHECK_OTHER(p, n, write)                                                   \
-  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]                          \
+  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]                            \
     checkAccess(p, LOOM_CALL_SITE(), n, write, false);
 
 extern "C" {
