@@ -50,13 +50,31 @@ void finish(const Plan& plan, const RunSettings& s) {
 
 }  // namespace
 
-int rewriteFile(const std::string& input, const std::string& output,
-                const std::vector<std::string>& libraryDirs) {
+namespace {
+// Reads a step's input, or says why not.
+std::optional<std::string> readInput(const std::string& input) {
   std::optional<std::string> text = readSourceFile(input);
-  if (!text) {
-    std::cerr << "loom-cc: error: cannot read '" << input << "'\n";
+  if (!text) std::cerr << "loom-cc: error: cannot read '" << input << "'\n";
+  return text;
+}
+
+// Writes a step's output: 0, or 1 with a message.
+int writeOutput(const std::string& output, const std::string& text) {
+  std::ofstream out(output, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) {
+    std::cerr << "loom-cc: error: cannot write '" << output << "'\n";
     return 1;
   }
+  return 0;
+}
+}  // namespace
+
+int rewriteFile(const std::string& input, const std::string& output,
+                const std::vector<std::string>& libraryDirs) {
+  std::optional<std::string> text = readInput(input);
+  if (!text) return 1;
   RewriteResult r = rewriteCuda(*text, libraryDirs);
   if (!r.ok()) {
     for (const std::string& line : renderDiagnostics(r, *text, readSourceFile)) {
@@ -64,14 +82,13 @@ int rewriteFile(const std::string& input, const std::string& output,
     }
     return 1;
   }
-  std::ofstream out(output, std::ios::binary | std::ios::trunc);
-  out << r.text;
-  out.close();
-  if (!out) {
-    std::cerr << "loom-cc: error: cannot write '" << output << "'\n";
-    return 1;
-  }
-  return 0;
+  return writeOutput(output, r.text);
+}
+
+int inlineHooksFile(const std::string& input, const std::string& output) {
+  std::optional<std::string> text = readInput(input);
+  if (!text) return 1;
+  return writeOutput(output, inlineAccessHooks(*text).text);
 }
 
 int runPlan(const Plan& plan, const RunSettings& s) {

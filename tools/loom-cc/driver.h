@@ -31,5 +31,7 @@ std::optional<std::string> makeTempDir();
 // The rewrite step: preprocessed CUDA in, C++ out; diagnostics to stderr. 0 on success, else 1.
 int rewriteFile(const std::string& input, const std::string& output,
                 const std::vector<std::string>& libraryDirs);
+// The gate step: assembly in, assembly with the hooks' fast path inlined out (inline_hooks.h).
+int inlineHooksFile(const std::string& input, const std::string& output);
 
 }  // namespace loom::cc

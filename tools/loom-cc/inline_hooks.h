@@ -36,7 +36,4 @@ struct InlinedHooks {
 // x86-64 assembly (AT&T syntax, as g++ -S writes it) gated as above; other lines unchanged.
 InlinedHooks inlineAccessHooks(std::string_view assembly);
 
-// The step of a plan: reads `input`, writes `output`. 0 on success, else 1 with a message.
-int inlineHooksFile(const std::string& input, const std::string& output);
-
 }  // namespace loom::cc

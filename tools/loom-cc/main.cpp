@@ -11,7 +11,6 @@
 #include "config.h"
 #include "driver.h"
 #include "help.h"
-#include "inline_hooks.h"
 #include "launcher.h"
 #include "options.h"
 #include "paths.h"
