@@ -82,9 +82,21 @@ void runWithGlobalRaceCheck(sched::Launch& launch) {
   for (const auto& finding : races.endLaunch(report::functionName(launch.kernel))) check::sanitizer::record(finding);
 }
 
+class PendingLaunchesHidden {
+ public:
+  PendingLaunchesHidden() : saved_(loom_pending_launch) { loom_pending_launch = nullptr; }
+  ~PendingLaunchesHidden() { loom_pending_launch = saved_; }
+
+ private:
+  PendingLaunch* saved_;
+};
+
 void execute(sched::Launch& launch) {
   if (stickyError() != cudaSuccess) return;  // a faulted context runs nothing more
   {
+    // Kernels may run on this thread (serial mode, or a synchronization inside a launch's
+    // arguments): as CUDA threads they must find no launch pending (launch_scope.h).
+    PendingLaunchesHidden hidden;
     check::sanitizer::tool();  // sets the hooks' checks before the watchdog may add its bit
     sched::WatchdogScope watchdog(launch.kernel);
     if (check::sanitizer::tool() == check::sanitizer::Tool::Racecheck) [[unlikely]]

@@ -1,7 +1,8 @@
 // How a launch picks its kernel and passes its arguments: as a call does (CUDA C++ Programming
 // Guide, "Execution Configuration": a launch is a call with an execution configuration). Template
 // arguments are deduced from the call's arguments, overloads are resolved by them, and each
-// argument is converted to its parameter's type, `NULL` and bit-fields included.
+// argument is converted to its parameter's type, `NULL` and bit-fields included; default
+// arguments are applied and braced lists initialize their parameters.
 #include <cstddef>
 #include <vector>
 
@@ -36,6 +37,27 @@ __global__ void optionalKernel(int* out, const int* bias) { out[threadIdx.x] = b
 
 __global__ void widenKernel(long long* out, long long a, double b) {
   out[threadIdx.x] = a + static_cast<long long>(b * 2.0);
+}
+
+__global__ void defaultsKernel(int* out, int scale = 3, int offset = 10) {
+  out[threadIdx.x] = scale * int(threadIdx.x) + offset;
+}
+
+struct Pair {
+  int a, b;
+};
+__global__ void pairKernel(int* out, Pair p, dim3 d) { out[threadIdx.x] = p.a * 100 + p.b * 10 + int(d.y); }
+
+// A parameter named like its kernel, and an unnamed one.
+__global__ void offset(int* out, int offset) { out[threadIdx.x] = offset + int(threadIdx.x); }
+__global__ void unnamedKernel(int* out, int, int value) { out[threadIdx.x] = value; }
+
+// Template arguments the call cannot deduce, and a deduction beside a converted argument.
+template <int N>
+__global__ void timesKernel(int* out) { out[threadIdx.x] = N * int(threadIdx.x); }
+template <class T>
+__global__ void fillCountKernel(T* out, T value, size_t count) {
+  if (threadIdx.x < count) out[threadIdx.x] = value;
 }
 
 struct Flags {
@@ -163,6 +185,37 @@ int main() {
     CK_LAUNCH();
     check("kernel_pointer_variable", allEqual(fetch(di, n), [](int t) { return 3 * (2 + t); }));
   }
+
+  // Default arguments, all or some of them.
+  defaultsKernel<<<1, n>>>(di);
+  CK_LAUNCH();
+  check("default_arguments", allEqual(fetch(di, n), [](int t) { return 3 * t + 10; }));
+  defaultsKernel<<<1, n>>>(di, 2);
+  CK_LAUNCH();
+  check("default_arguments_partly", allEqual(fetch(di, n), [](int t) { return 2 * t + 10; }));
+
+  // Braced lists for a struct and a dim3 parameter.
+  pairKernel<<<1, n>>>(di, {4, 5}, {1, 7});
+  CK_LAUNCH();
+  check("braced_list_arguments", allEqual(fetch(di, n), [](int) { return 457; }));
+
+  offset<<<1, n>>>(di, 40);
+  CK_LAUNCH();
+  check("parameter_named_like_kernel", allEqual(fetch(di, n), [](int t) { return 40 + t; }));
+  unnamedKernel<<<1, n>>>(di, 1, 8);
+  CK_LAUNCH();
+  check("unnamed_parameter", allEqual(fetch(di, n), [](int) { return 8; }));
+
+  timesKernel<6><<<1, n>>>(di);
+  CK_LAUNCH();
+  check("explicit_template_argument", allEqual(fetch(di, n), [](int t) { return 6 * t; }));
+  fillCountKernel<<<1, n>>>(dj, 9, n / 2);  // T = int from (int*, int); n / 2 an int for size_t
+  CK_LAUNCH();
+  fillCountKernel<<<1, n>>>(dj, 4, n);
+  CK_LAUNCH();
+  fillCountKernel<<<1, n>>>(dj, 9, n / 2);
+  CK_LAUNCH();
+  check("deduced_beside_converted", allEqual(fetch(dj, n), [](int t) { return t < n / 2 ? 9 : 4; }));
 
   CK(cudaFree(di));
   CK(cudaFree(dj));

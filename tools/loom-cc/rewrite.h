@@ -20,7 +20,8 @@ struct RewriteResult {
   bool ok() const { return diagnostics.empty(); }
 };
 
-// `E <<<a, b[, s[, st]]>>> (args)` becomes `E ->* ::loom::launchConfig(a, b[, s[, st]])(args)`, and
+// `E <<<a, b[, s[, st]]>>> (args)` becomes `(::loom::LaunchScope(a, b[, s[, st]]), E (args))` and
+// each kernel body starts by launching itself when a launch called it (kernel_stub.h);
 // `extern thread_local T name[];` (what `extern __shared__ T name[];` preprocesses to) becomes
 // a pointer to the block's dynamic shared memory (extern_shared.h); `thread_local alignas(16) T x;`
 // becomes `alignas(16) thread_local T x;` (shared_attributes.h).

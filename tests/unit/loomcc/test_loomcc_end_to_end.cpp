@@ -29,19 +29,15 @@ class Sandbox {
  public:
   Sandbox() : dir_(fs::temp_directory_path() / ("loomcc-e2e-" + std::to_string(getpid()))) {
     fs::create_directories(dir_ / "inc");
-    // Just enough of Loom's contract for a launch to compile: launchConfig(...)(args) is a value
-    // that operator->* takes with the kernel.
+    // Just enough of Loom's contract for a launch to compile: `(::loom::LaunchScope(cfg), k(args))`.
     write("inc/cuda_runtime.h",
           "#pragma once\n"
           "#define __global__\n"
           "#define __shared__ thread_local\n"
           "namespace loom {\n"
-          "struct Call {};\n"
-          "struct Config { template <class... A> Call operator()(A...) const { return {}; } };\n"
-          "template <class... A> Config launchConfig(A...) { return {}; }\n"
+          "struct LaunchScope { template <class... A> LaunchScope(A...) {} };\n"
           "inline void* dynamicSharedBase() { return nullptr; }\n"
-          "}\n"
-          "template <class K> void operator->*(K, loom::Call) {}\n");
+          "}\n");
     write("loom-cc.conf",
           "cxx=c++\ninclude=" + (dir_ / "inc").string() + "\ndefines=__LOOM__=1\nlink=\n");
   }

@@ -151,3 +151,11 @@ TEST_CASE("linemap: markers, #line, escapes, lines before any marker", "[loomcc]
   CHECK_FALSE(system);
   CHECK(f == "k.cu");
 }
+
+TEST_CASE("malformed launch: no kernel before <<<, no end to the arguments", "[loomcc][rewrite]") {
+  CHECK(errors("# 1 \"k.cu\"\nvoid f() {\n  x = <<<1, 2>>>(y);\n}\n") ==
+        std::vector<std::string>{"k.cu:2:7: error: expected the kernel (a name, a template, a parenthesized "
+                                 "expression) before '<<<'"});
+  CHECK(errors("# 1 \"k.cu\"\nvoid f() {\n  k<<<1, 2>>>(y;\n}\n") ==
+        std::vector<std::string>{"k.cu:2:4: error: unterminated argument list of a kernel launch"});
+}

@@ -4,11 +4,15 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "kernel_registration.h"
 #include "rewritten.h"
 
 namespace {
 
-using loom::cc::test::rewritten;
+// The registration edits alone (kernel_stub.h also edits each kernel body).
+std::string rewritten(const std::string& in) {
+  return loom::cc::test::rewrittenBy(loom::cc::findKernelRegistrationEdits, in);
+}
 
 std::string registration(unsigned n, const std::string& params, const std::string& name) {
   return " [[maybe_unused]] static const bool loom_kernel_registered_" + std::to_string(n) +
@@ -42,15 +46,17 @@ TEST_CASE("declarations, namespaces, extern \"C\" and attributes", "[loomcc][ker
         "__attribute__(()) void ns::k(int) {}" + registration(0, "(int)", "ns::k"));
 }
 
+TEST_CASE("default arguments are left out of the kernel's type", "[loomcc][kernels]") {
+  std::string defaults = "__attribute__(()) void k(int* p, int n = 4, dim3 d = {1, 2}) {}";
+  CHECK(rewritten(defaults) == defaults + registration(0, "(int* p, int n, dim3 d)", "k"));
+}
+
 TEST_CASE("kernels that cannot be named by one type are left alone", "[loomcc][kernels]") {
   // Templates: no type until instantiated (their launches register them).
   std::string tmpl = "template <class T> __attribute__(()) void k(T* p) {}";
   CHECK(rewritten(tmpl) == tmpl);
   std::string spec = "template <> __attribute__(()) void k<int>(int* p) {}";
   CHECK(rewritten(spec) == spec);
-  // Default arguments cannot stand in a pointer type.
-  std::string defaults = "__attribute__(()) void k(int* p, int n = 4) {}";
-  CHECK(rewritten(defaults) == defaults);
   // Not at namespace scope.
   std::string inClass = "struct S { friend __attribute__(()) void k(int); };";
   CHECK(rewritten(inClass) == inClass);

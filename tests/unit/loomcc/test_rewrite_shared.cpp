@@ -131,7 +131,7 @@ TEST_CASE("both rewrites in one translation unit", "[loomcc][rewrite]") {
             "\n"
             "  o[0] = s[0];\n"
             "}\n"
-            "int main() { k ->* ::loom::launchConfig(1, 32, 32 * sizeof(float))(nullptr); }\n");
+            "int main() { (::loom::LaunchScope(1, 32, 32 * sizeof(float)), k(nullptr)); }\n");
 }
 
 // `__shared__ alignas(16) T x[N];` compiles with nvcc; g++ refuses a standard attribute after

@@ -1,12 +1,10 @@
 // Kernel launches: what `kernel<<<grid, block, smem, stream>>>(args)` becomes.
 //
-// loom-cc rewrites the launch to `kernel ->* ::loom::launchConfig(grid, block, smem, stream)(args)`.
-// Postfix calls bind tighter than ->*, so the configuration and arguments are bound first and
-// operator->* (found by argument-dependent lookup on BoundLaunch) receives the kernel itself,
-// whatever expression names it: `k`, `ns::k<T, 4>`, `(*ptr)`, an overload set, a template whose
-// arguments the call deduces (how it is picked: launch_arguments.h). Arguments are converted to
-// the kernel's parameter types at the launch, as in a call, and copied: every CUDA thread then
-// gets its own copy of the parameters, as on the device.
+// loom-cc rewrites the launch to `(::loom::LaunchScope(grid, block, smem, stream), kernel(args))`
+// (launch_scope.h): a call of the kernel, whose arguments C++ converts to the parameters' types as
+// in any call. Called so, the kernel's first statement hands its parameters to launchFromStub
+// below, which launches it with them; every CUDA thread then gets its own copy of the
+// parameters, as on the device.
 #pragma once
 
 #include <memory>
@@ -17,7 +15,7 @@
 #include "cuda_runtime_api.h"
 #include "loom/device/lane_builtins.h"
 #include "loom/runtime/context_switch.h"
-#include "loom/runtime/launch_arguments.h"
+#include "loom/runtime/launch_scope.h"
 #include "loom/runtime/thread_batch.h"
 
 namespace loom {
@@ -72,12 +70,6 @@ using BindArguments = std::shared_ptr<const void> (*)(const void* kernel, void**
 void registerKernel(const void* kernel, RunThreads run, BindArguments bind);
 }  // namespace runtime
 
-// A kernel with its parameter values. run() calls the kernel once per CUDA thread, for as many
-// threads as the block runner starts on this fiber (all of a block that never waits). The loop
-// is here, in the kernel's own translation unit, so that the parameters are read once into
-// registers, and a thread costs a store of its index and the call: the runtime is called once
-// per batch of threads (thread_batch.h). Not instrumented (no_sanitize): the loop's own loads
-// and stores are the engine's, not the kernel's; the kernel, called through a pointer, is.
 // The parameters as the run loop holds them: one member per parameter, reached by a cast, so
 // that the loop (not instrumented) passes them without calling std::get, which g++ would not
 // inline into it (an instrumented function is not inlined into one that is not).
@@ -145,63 +137,21 @@ void registerKernelType(void (*kernel)(P...)) {
                           &bindErased<P...>);
 }
 
-// A launch of `kernel` with the bound arguments, each converted to its parameter's type.
-template <class... P, class... A, std::size_t... I>
-void launchBound(void (*kernel)(P...), LaunchRank<kAllConstPointees + 1, A...>& launch,
-                 std::index_sequence<I...>) {
-  registerKernelType(kernel);
-  auto bound = std::make_shared<BoundKernel<P...>>(BoundKernel<P...>{
-      kernel, std::tuple<std::decay_t<P>...>(
-                  launch_detail::convertArgument<P>(std::move(std::get<I>(launch.arguments)))...)});
-  runtime::launchKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::run,
-                        std::move(bound), launch.config.grid, launch.config.block,
-                        launch.config.sharedBytes, launch.config.stream);
-}
-
-template <class... P, class... A, std::size_t... I>
-constexpr bool argumentsConvert(std::tuple<P...>*, std::tuple<A...>*, std::index_sequence<I...>) {
-  return (launch_detail::argumentConverts<I, P, A>() && ...);
-}
-
-// `kernel` names one function (or is a pointer): its parameters come from it.
+// What a kernel called by a launch does first (tools/loom-cc/kernel_stub.h): takes the launch's
+// configuration and launches itself with its parameters, copied as the device copies them.
+// (A: the parameters' declared types, which may carry __restrict__.) Cold: once per launch, never
+// per thread; g++ then lays the kernel's own code out as it did without this path, and the
+// lockstep order of divergent lanes, which follows code addresses, stays as it was.
 template <class... P, class... A>
-void operator->*(void (*kernel)(P...), BoundLaunch<A...>&& launch) {
-  static_assert(sizeof...(P) == sizeof...(A),
-                "kernel launch: the number of arguments does not match the kernel's parameters "
-                "(Loom does not apply default arguments of __global__ functions)");
-  if constexpr (sizeof...(P) == sizeof...(A)) {
-    if constexpr (argumentsConvert(static_cast<std::tuple<P...>*>(nullptr), static_cast<std::tuple<A...>*>(nullptr),
-                                   std::index_sequence_for<P...>{}))
-      launchBound(kernel, launch, std::index_sequence_for<P...>{});
-  }
+[[gnu::cold]] void launchFromStub(void (*kernel)(P...), const A&... parameters) {
+  static_assert(sizeof...(P) == sizeof...(A));
+  const PendingLaunch launch = runtime::takePendingLaunch();
+  registerKernelType(kernel);
+  auto bound = std::make_shared<BoundKernel<P...>>(
+      BoundKernel<P...>{kernel, std::tuple<std::decay_t<P>...>(parameters...)});
+  runtime::launchKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::run, std::move(bound),
+                        launch.grid, launch.block, launch.sharedBytes, launch.stream);
 }
-
-// `kernel` names an overload set or a template: picked by the target types of
-// launch_arguments.h, nearest rank first.
-#define LOOM_LAUNCH_BY_TARGET(rank)                                                               \
-  template <class... A>                                                                          \
-  void operator->*(typename launch_detail::ConstPointees<rank, A...>::type kernel,               \
-                   LaunchRank<rank, A...>&& launch) {                                            \
-    launchBound(kernel, launch, std::index_sequence_for<A...>{});                                \
-  }
-LOOM_LAUNCH_BY_TARGET(0)
-LOOM_LAUNCH_BY_TARGET(1)
-LOOM_LAUNCH_BY_TARGET(2)
-LOOM_LAUNCH_BY_TARGET(3)
-LOOM_LAUNCH_BY_TARGET(4)
-LOOM_LAUNCH_BY_TARGET(5)
-LOOM_LAUNCH_BY_TARGET(6)
-LOOM_LAUNCH_BY_TARGET(7)
-LOOM_LAUNCH_BY_TARGET(8)
-LOOM_LAUNCH_BY_TARGET(9)
-LOOM_LAUNCH_BY_TARGET(10)
-LOOM_LAUNCH_BY_TARGET(11)
-LOOM_LAUNCH_BY_TARGET(12)
-LOOM_LAUNCH_BY_TARGET(13)
-LOOM_LAUNCH_BY_TARGET(14)
-LOOM_LAUNCH_BY_TARGET(15)
-LOOM_LAUNCH_BY_TARGET(16)
-#undef LOOM_LAUNCH_BY_TARGET
 
 // cudaLaunchKernel's arguments: an array of pointers to each parameter's value.
 template <class... P, std::size_t... I>

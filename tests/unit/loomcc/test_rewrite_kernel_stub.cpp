@@ -1,0 +1,77 @@
+// loom-cc's kernel stubs (kernel_stub.h): each kernel body starts by launching the kernel when a
+// launch called it, passing its parameters on; unnamed parameters get names.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "kernel_stub.h"
+#include "rewritten.h"
+
+namespace {
+
+std::string rewritten(const std::string& in) { return loom::cc::test::rewrittenBy(loom::cc::findKernelStubEdits, in); }
+
+std::string stub(const std::string& type, const std::string& name, const std::string& arguments) {
+  return " if (__builtin_expect(::loom::launchPending(), 0)) return ::loom::launchFromStub(static_cast<void (*)" +
+         type + ">(&" + name + ")" + (arguments.empty() ? "" : ", " + arguments) + ");";
+}
+
+}  // namespace
+
+TEST_CASE("kernel stub: a definition launches itself, named from the global namespace", "[loomcc][kernels]") {
+  CHECK(rewritten("__attribute__(()) void k(int* a, float b) {\n  a[0] = b;\n}") ==
+        "__attribute__(()) void k(int* a, float b) {" + stub("(int* a, float b)", "::k", "a, b") + "\n  a[0] = b;\n}");
+  CHECK(rewritten("__attribute__(()) void k() {}") == "__attribute__(()) void k() {" + stub("()", "::k", "") + "}");
+  CHECK(rewritten("__attribute__(()) void k(void) {}") == "__attribute__(()) void k(void) {" + stub("()", "::k", "") + "}");
+  // A parameter named like its kernel does not hide it: the name is qualified.
+  CHECK(rewritten("namespace a { namespace { namespace b::c { __attribute__(()) void scale(float* x, float scale) {} } } }") ==
+        "namespace a { namespace { namespace b::c { __attribute__(()) void scale(float* x, float scale) {" +
+            stub("(float* x, float scale)", "::a::b::c::scale", "x, scale") + "} } } }");
+  CHECK(rewritten("__attribute__(()) void ns::k(int n) {}") ==
+        "__attribute__(()) void ns::k(int n) {" + stub("(int n)", "::ns::k", "n") + "}");
+  CHECK(rewritten("extern \"C\" { static __attribute__(()) void k(int n) {} }") ==
+        "extern \"C\" { static __attribute__(()) void k(int n) {" + stub("(int n)", "::k", "n") + "} }");
+  // Declarations have no body, kernels outside namespace scope are not stubs.
+  for (const char* s : {"__attribute__(()) void k(int n);", "struct S { friend __attribute__(()) void k(int) {} };"})
+    CHECK(rewritten(s) == s);
+}
+
+TEST_CASE("kernel stub: default arguments, qualifiers and declarators", "[loomcc][kernels]") {
+  CHECK(rewritten("__attribute__(()) void k(const float* __restrict__ in, int n = 4, dim3 d = {1, 2}) {}") ==
+        "__attribute__(()) void k(const float* __restrict__ in, int n = 4, dim3 d = {1, 2}) {" +
+            stub("(const float* __restrict__ in, int n, dim3 d)", "::k", "in, n, d") + "}");
+  CHECK(rewritten("__attribute__(()) void k(float a[16], int (*f)(int), Map<int, float> m, unsigned long long u) {}") ==
+        "__attribute__(()) void k(float a[16], int (*f)(int), Map<int, float> m, unsigned long long u) {" +
+            stub("(float a[16], int (*f)(int), Map<int, float> m, unsigned long long u)", "::k", "a, f, m, u") + "}");
+  CHECK(rewritten("__attribute__(()) void k(const P p __attribute__((unused)), T const t) {}") ==
+        "__attribute__(()) void k(const P p __attribute__((unused)), T const t) {" +
+            stub("(const P p __attribute__((unused)), T const t)", "::k", "p, t") + "}");
+}
+
+TEST_CASE("kernel stub: unnamed parameters are named", "[loomcc][kernels]") {
+  CHECK(rewritten("__attribute__(()) void k(int, const T, std::size_t, float*, Map<int, float>, int (*)(int), "
+                  "unsigned long) {}") ==
+        "__attribute__(()) void k(int loom_param_0, const T loom_param_1, std::size_t loom_param_2, "
+        "float* loom_param_3, Map<int, float> loom_param_4, int (* loom_param_5)(int), unsigned long loom_param_6) {" +
+            stub("(int, const T, std::size_t, float*, Map<int, float>, int (*)(int), unsigned long)", "::k",
+                 "loom_param_0, loom_param_1, loom_param_2, loom_param_3, loom_param_4, loom_param_5, "
+                 "loom_param_6") +
+            "}");
+  CHECK(rewritten("__attribute__(()) void k(int = 3) {}") ==
+        "__attribute__(()) void k(int loom_param_0 = 3) {" + stub("(int)", "::k", "loom_param_0") + "}");
+}
+
+TEST_CASE("kernel stub: templates name their own specialization", "[loomcc][kernels]") {
+  CHECK(rewritten("template <class T, int N = 4> __attribute__(()) void k(T* p) {}") ==
+        "template <class T, int N = 4> __attribute__(()) void k(T* p) {" + stub("(T* p)", "::k<T, N>", "p") + "}");
+  CHECK(rewritten("template <typename... Ts> __attribute__(()) void k(int n, Ts... args) {}") ==
+        "template <typename... Ts> __attribute__(()) void k(int n, Ts... args) {" +
+            stub("(int n, Ts... args)", "::k<Ts...>", "n, args...") + "}");
+  CHECK(rewritten("template <class, int, template <class> class C, std::size_t S, class... Ts> __attribute__(()) "
+                  "void k(C<int>*, Ts...) {}") ==
+        "template <class loom_param_0, int loom_param_1, template <class> class C, std::size_t S, class... Ts> "
+        "__attribute__(()) void k(C<int>* loom_param_2, Ts... loom_param_3) {" +
+            stub("(C<int>*, Ts...)", "::k<loom_param_0, loom_param_1, C, S, Ts...>", "loom_param_2, loom_param_3...") +
+            "}");
+  CHECK(rewritten("template <> __attribute__(()) void k<int, 2>(int* p) {}") ==
+        "template <> __attribute__(()) void k<int, 2>(int* p) {" + stub("(int* p)", "::k<int, 2>", "p") + "}");
+}

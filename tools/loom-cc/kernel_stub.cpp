@@ -1,0 +1,50 @@
+#include "kernel_stub.h"
+
+#include <string>
+
+#include "kernel_declarations.h"
+#include "kernel_registration.h"
+
+namespace loom::cc {
+namespace {
+
+// The names a declaration's parameters are passed on by (a pack expanded), naming the unnamed.
+std::string passedNames(std::string_view text, const std::vector<Token>& tokens,
+                        const std::vector<DeclaredParameter>& parameters, unsigned& unnamed,
+                        std::vector<Edit>& edits) {
+  std::string names;
+  for (const DeclaredParameter& p : parameters) {
+    std::string name;
+    if (p.name) {
+      name = std::string(spelling(text, tokens[*p.name]));
+    } else {
+      name = "loom_param_" + std::to_string(unnamed++);
+      edits.push_back(Edit{p.nameOffset, p.nameOffset, " " + name});
+    }
+    names += (names.empty() ? "" : ", ") + name + (p.pack ? "..." : "");
+  }
+  return names;
+}
+
+}  // namespace
+
+void findKernelStubEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits) {
+  for (const KernelDeclaration& k : findKernelDeclarations(text, tokens)) {
+    if (!k.body || !k.atNamespaceScope) continue;
+    unsigned unnamed = 0;
+    std::string name = tokenText(text, tokens, k.nameBegin, k.nameEnd);
+    if (name.rfind("::", 0) != 0) name = "::" + (k.scope.empty() ? "" : k.scope + "::") + name;
+    if (k.explicitArguments) {
+      name += tokenText(text, tokens, *k.explicitArguments, k.open);
+    } else if (k.templateOpen) {
+      name += "<" + passedNames(text, tokens, k.templateParameters, unnamed, edits) + ">";
+    }
+    std::string arguments = passedNames(text, tokens, k.parameters, unnamed, edits);
+    std::string stub = " if (__builtin_expect(::loom::launchPending(), 0)) return ::loom::launchFromStub(static_cast<" +
+                       kernelPointerType(text, tokens, k) + ">(&" + name + ")" +
+                       (arguments.empty() ? "" : ", " + arguments) + ");";
+    edits.push_back(Edit{tokens[*k.body].end, tokens[*k.body].end, stub});
+  }
+}
+
+}  // namespace loom::cc

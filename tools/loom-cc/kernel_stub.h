@@ -1,0 +1,26 @@
+// Makes every kernel definition its own host stub, as nvcc's generated stub is: a launch
+// `k<<<cfg>>>(args)` becomes `(::loom::LaunchScope(cfg), k(args))` (launch_rewrite.h), a real
+// call of the kernel, so C++ resolves it as nvcc does (overloads, templates, default arguments,
+// braced lists, conversions). Right after the '{' of each kernel body, on the same line, this
+// inserts
+//   if (__builtin_expect(::loom::launchPending(), 0))
+//     return ::loom::launchFromStub(static_cast<void (*)(PARAMS)>(&::SCOPE::NAME<TARGS>), p1, p2, ...);
+// Called by a launch, the kernel hands its parameters to the runtime, which launches it with
+// the configuration the LaunchScope holds; called as a CUDA thread (the run loop, launch.h) it
+// runs its body. The name is qualified from the global namespace, so that a parameter named like
+// the kernel does not hide it; a template kernel names its own specialization. Unnamed
+// parameters (of the kernel and of its template) are given names, `loom_param_N`, so that they
+// can be passed on.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "edit.h"
+#include "lexer.h"
+
+namespace loom::cc {
+
+void findKernelStubEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits);
+
+}  // namespace loom::cc
