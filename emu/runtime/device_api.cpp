@@ -9,6 +9,7 @@
 #include "mem/device_malloc.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
+#include "runtime/memory_pools.h"
 #include "runtime/stream_capture.h"
 #include "sched/worker.h"
 
@@ -27,6 +28,7 @@ unsigned gDeviceFlags = 0;
 size_t gLimits[7] = {1024, 8650752, 8388608, 0, 2048, 64, 9830400};
 cudaError_t synchronizeAll() {
   DeviceQueue::instance().waitAll();
+  releasePoolsAtSynchronize();
   return stickyOr(cudaSuccess);
 }
 }  // namespace
@@ -86,6 +88,7 @@ cudaError_t cudaDeviceReset(void) {
   DeviceQueue::instance().waitAll();
   loom::mem::resetDeviceMalloc();
   loom::mem::DeviceHeap::instance().releaseAll();
+  resetPools();
   clearStickyError();
   takeLastError();
   return cudaSuccess;

@@ -16,6 +16,7 @@
 #include "runtime/error_state.h"
 #include "runtime/host_registry.h"
 #include "runtime/memory_operations.h"
+#include "runtime/memory_pools.h"
 #include "runtime/stream_capture.h"
 
 namespace loom::texture {
@@ -264,18 +265,27 @@ cudaError_t cudaFree(void* devPtr) {
   bool ok = DeviceHeap::instance().release(devPtr, [](AllocationKind k) {
     return k == AllocationKind::Device || k == AllocationKind::Managed;
   });
+  if (ok) poolFreed(devPtr);  // memory of cudaMallocAsync may be freed so too
   return ok ? cudaSuccess : recordError(cudaErrorInvalidValue);
 }
 
 // The stream-ordered allocator (CUDA 11.2). Memory is taken at once, which is valid for any use
 // ordered after the call in the stream; the free is queued on the stream, after the work
 // already there that may still use the memory.
-cudaError_t cudaMallocAsync(void** devPtr, size_t size, cudaStream_t stream) {
+// The memory counts in the device's current pool, or in `pool` (memory_pools.h).
+cudaError_t cudaMallocFromPoolAsync(void** devPtr, size_t size, cudaMemPool_t pool, cudaStream_t stream) {
+  if (pool && !validPool(pool)) return recordError(cudaErrorInvalidValue);
   if (capturing(stream)) {  // the node; the memory is taken now, once (cudaFreeAsync)
     Submission done = submitToStream(stream, cudaGraphNodeTypeMemAlloc, [] {});
     if (done.error != cudaSuccess) return recordError(done.error);
   }
-  return allocate(devPtr, size, AllocationKind::Device);
+  cudaError_t e = allocate(devPtr, size, AllocationKind::Device);
+  if (e == cudaSuccess) poolAllocated(pool, *devPtr, size);
+  return e;
+}
+
+cudaError_t cudaMallocAsync(void** devPtr, size_t size, cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(devPtr, size, nullptr, stream);
 }
 
 cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
@@ -286,6 +296,7 @@ cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t stream) {
   // Captured in a graph, the free is a node that leaves the memory to the graph's later launches
   // (CUDA gives a graph's allocations fixed addresses; Loom's allocation is the one made when the
   // capture called cudaMallocAsync).
+  poolFreed(devPtr);  // a pool stops counting it now (as the H100 did on an idle stream)
   std::function<void()> release = [] {};
   if (!capturing(stream))
     release = [devPtr] {

@@ -7,6 +7,7 @@
 #include "cuda_runtime_api.h"
 #include "runtime/device_queue.h"
 #include "runtime/error_state.h"
+#include "runtime/memory_pools.h"
 #include "runtime/stream.h"
 #include "runtime/stream_capture.h"
 
@@ -113,6 +114,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   if (cudaError_t e = refuseStreamSynchronize(s); e != cudaSuccess) return recordError(e);
   // The legacy default stream synchronises with every blocking stream: wait for everything.
   DeviceQueue::instance().waitFor(isDefaultStream(stream) ? DeviceQueue::instance().lastSubmitted() : s->last.load());
+  releasePoolsAtSynchronize();
   return stickyOr(cudaSuccess);
 }
 
@@ -206,6 +208,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   if (!validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
   DeviceQueue::instance().waitFor(event->recorded.load());
+  releasePoolsAtSynchronize();
   return stickyOr(cudaSuccess);
 }
 

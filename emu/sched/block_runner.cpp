@@ -322,6 +322,15 @@ bool BlockRunner::resumeRunner() {
   return true;
 }
 
+report::Fault BlockRunner::exceptionFault(std::string what) const {
+  report::Fault fault;
+  fault.kind = report::FaultKind::Exception;
+  fault.block = blockIdx_;
+  fault.thread = current_->tid;
+  fault.detail = std::move(what);
+  return fault;
+}
+
 void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   auto* runner = static_cast<BlockRunner*>(arg);
   auto* fiber = reinterpret_cast<RunnerFiber*>(self);  // context is RunnerFiber's first member
@@ -335,12 +344,10 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
       launch.run(launch.arguments.get(), runner);
     } catch (const std::exception& e) {
       current();  // settles the batch: current_ is the thread that threw
-      runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_,
-                                  runner->current_->tid, 0, nullptr, e.what(), ""});
+      runner->fault(runner->exceptionFault(e.what()));
     } catch (...) {
       current();
-      runner->fault(report::Fault{report::FaultKind::Exception, runner->blockIdx_,
-                                  runner->current_->tid, 0, nullptr, "unknown exception", ""});
+      runner->fault(runner->exceptionFault("unknown exception"));
     }
   }
 }

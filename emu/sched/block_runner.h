@@ -142,6 +142,8 @@ public:
 
 private:
   static void runnerEntry(Fiber* self, void* arg);
+  // The fault of the running thread's uncaught exception.
+  report::Fault exceptionFault(std::string what) const;
   void startLane(Lane& lane, RunnerFiber& fiber);
   // The threads not yet started, as `fiber`'s next batch: all of them in fast mode, where the
   // runtime learns about them lazily (settleBatch); one at a time, started here, while lockstep

@@ -13,6 +13,18 @@ template <class T>
 cudaError_t cudaMallocAsync(T** devPtr, size_t size, cudaStream_t stream) {
   return cudaMallocAsync(reinterpret_cast<void**>(devPtr), size, stream);
 }
+// The C++ API's pool overloads.
+inline cudaError_t cudaMallocAsync(void** ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+template <class T>
+cudaError_t cudaMallocAsync(T** ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), size, memPool, stream);
+}
+template <class T>
+cudaError_t cudaMallocFromPoolAsync(T** ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), size, memPool, stream);
+}
 template <class T>
 cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned int flags = 0) {
   return cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
