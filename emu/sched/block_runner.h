@@ -366,6 +366,13 @@ inline Fiber& BlockRunner::popRunnable() {
   if (runnableHead_ == runnable_.size()) {
     runnable_.clear();
     runnableHead_ = 0;
+  } else {
+    // The lane after this one runs next: its saved registers, out of L1 since its last switch (a
+    // block's stacks do not fit), are loaded while this one runs. Two lines measured best (bare
+    // barriers 101 -> 94 ns per thread, serial); four or eight no better, the next lane's fiber
+    // object as well worse.
+    const char* sp = static_cast<const char*>(runnable_[runnableHead_]->fiber->context.context());
+    for (int line = 0; line < 2; ++line) __builtin_prefetch(sp + 64 * line);
   }
   return lane->fiber->context;
 }
