@@ -153,6 +153,9 @@ private:
   // it exited, it is started (current_), and the batch ends after it.
   [[gnu::cold, gnu::noinline]] void settleBatch();
   void exitLanes(unsigned begin, unsigned end);
+  // Whether thread `linear` of the block has exited: the warps' masks say, for every thread (a
+  // Lane's state is stale for the threads of a batch: exitLanes).
+  bool exited(unsigned linear) const { return (warps_[linear / 32].exited >> (linear % 32)) & 1u; }
   void numberLanes(dim3 shape);
   void resumeAs(Lane& lane);
   void makeRunnable(Lane& lane, int result);

@@ -89,7 +89,7 @@ std::uint64_t BlockRunner::gridArrive(const void* site) {
                       "any other launch one after another; the H100 completes it only while every block happens "
                       "to be resident");
   barrier(0, BarrierReduction::None, site);
-  if (lanes_[0].state == Lane::State::Exited) {
+  if (exited(0)) {
     report::Fault f;
     f.kind = report::FaultKind::Deadlock;
     f.pc = site;

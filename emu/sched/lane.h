@@ -25,7 +25,7 @@ struct Lane {
 
   uint3 tid{0, 0, 0};
   unsigned linear = 0;          // x + y*bx + z*bx*by: warp = linear / 32, lane = linear % 32
-  State state = State::NotStarted;
+  State state = State::NotStarted;  // stale once exited in a batch: BlockRunner::exited() tells
   RunnerFiber* fiber = nullptr; // the fiber the thread runs on, once started
   int result = 0;               // value handed back by the barrier or collective it waited at
   const void* waitSite = nullptr;  // code address of the barrier or __syncwarp it waits at
