@@ -1,5 +1,6 @@
 // Device management: one emulated sm_90 device (an H100), device 0.
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 
 #include "cuda_profiler_api.h"
@@ -93,6 +94,29 @@ cudaError_t cudaDeviceReset(void) {
   takeLastError();
   return cudaSuccess;
 }
+
+// "domain:bus:device.function" of the recorded H100's slot.
+cudaError_t cudaDeviceGetPCIBusId(char* pciBusId, int len, int device) {
+  if (device != 0) return recordError(cudaErrorInvalidDevice);
+  if (!pciBusId || len <= 0) return recordError(cudaErrorInvalidValue);
+  const cudaDeviceProp& p = deviceProperties();
+  std::snprintf(pciBusId, std::size_t(len), "%04x:%02x:%02x.0", p.pciDomainID, p.pciBusID, p.pciDeviceID);
+  return stickyOr(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetByPCIBusId(int* device, const char* pciBusId) {
+  if (!device || !pciBusId) return recordError(cudaErrorInvalidValue);
+  unsigned domain = 0, bus = 0, slot = 0, function = 0;
+  const cudaDeviceProp& p = deviceProperties();
+  if (std::sscanf(pciBusId, "%x:%x:%x.%x", &domain, &bus, &slot, &function) != 4 ||
+      domain != unsigned(p.pciDomainID) || bus != unsigned(p.pciBusID) || slot != unsigned(p.pciDeviceID))
+    return recordError(cudaErrorInvalidDevice);
+  *device = 0;
+  return stickyOr(cudaSuccess);
+}
+
+// Persisting L2 lines: there is no L2 to reset.
+cudaError_t cudaCtxResetPersistingL2Cache(void) { return stickyOr(cudaSuccess); }
 
 cudaError_t cudaSetDeviceFlags(unsigned int flags) {
   gDeviceFlags = flags;

@@ -16,6 +16,7 @@ struct KernelRecord {
   KernelSettings settings;
   ErasedCall call;
   std::optional<dim3> cluster;  // __cluster_dims__, once looked up
+  std::optional<std::string> symbol;  // the mangled name, once looked up
 };
 
 // "...B18loom_cluster_2_1_1...": the ABI tag __cluster_dims__(2, 1, 1) adds to a mangled name
@@ -72,6 +73,18 @@ ErasedCall erasedCall(const void* kernel) {
 }  // namespace loom::runtime
 
 namespace loom::runtime {
+
+const char* kernelSymbol(const void* kernel) {
+  std::lock_guard lock(gMutex);
+  auto it = registry().find(kernel);
+  if (it == registry().end() || !it->second.call.run) return nullptr;
+  KernelRecord& r = it->second;
+  if (!r.symbol) {
+    Dl_info info{};
+    r.symbol = dladdr(kernel, &info) && info.dli_sname && info.dli_saddr == kernel ? info.dli_sname : "";
+  }
+  return r.symbol->empty() ? nullptr : r.symbol->c_str();
+}
 
 dim3 compiledClusterDims(const void* kernel) {
   std::lock_guard lock(gMutex);

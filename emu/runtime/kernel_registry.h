@@ -24,6 +24,9 @@ struct ErasedCall {
 KernelSettings kernelSettings(const void* kernel);
 void updateKernelSettings(const void* kernel, const KernelSettings& settings);
 ErasedCall erasedCall(const void* kernel);
+// The kernel's mangled name (cudaFuncGetName), kept for the life of the program; null for an
+// address that is not a registered kernel's.
+const char* kernelSymbol(const void* kernel);
 // The kernel's __cluster_dims__, or {1,1,1}. loom-cc's __cluster_dims__ puts them in the
 // kernel's mangled name as an ABI tag (loom/core/qualifiers.h), read back here through the
 // dynamic symbol table once per kernel.

@@ -1,4 +1,5 @@
 // Kernel launch: configuration checks with the device's error codes, then the launch is queued.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -273,6 +274,34 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const 
                                                           int blockSize, size_t dynamicSMemSize) {
   return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize,
                                                                 dynamicSMemSize, 0);
+}
+
+// What the H100 answered (tests/cuda/stream_attributes.cu): an SM's shared memory shared by
+// `numBlocks` blocks, in 128-byte units, at most what the kernel may have (48 KiB unless it
+// opted in); blocks that cannot be resident together (threads in whole warps, blocks per SM)
+// are refused. The kernel's static shared size is unknown to Loom and counts as 0.
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize, const void* func, int numBlocks,
+                                                      int blockSize) {
+  const cudaDeviceProp& p = deviceProperties();
+  if (!dynamicSmemSize || !func || numBlocks <= 0 || blockSize <= 0 || blockSize > p.maxThreadsPerBlock)
+    return recordError(cudaErrorInvalidValue);
+  std::size_t warps = (std::size_t(blockSize) + p.warpSize - 1) / p.warpSize;
+  if (numBlocks > p.maxBlocksPerMultiProcessor ||
+      std::size_t(numBlocks) * warps * p.warpSize > std::size_t(p.maxThreadsPerMultiProcessor))
+    return recordError(cudaErrorInvalidValue);
+  std::size_t share = p.sharedMemPerMultiprocessor / std::size_t(numBlocks) / 128 * 128;
+  *dynamicSmemSize = std::min(share, kernelSettings(func).maxDynamicSharedBytes);
+  return stickyOr(cudaSuccess);
+}
+
+// The mangled name, as the H100 gives it; a function that is not a kernel (never registered)
+// is an invalid handle.
+cudaError_t cudaFuncGetName(const char** name, const void* func) {
+  if (!name || !func) return recordError(cudaErrorInvalidValue);
+  const char* symbol = kernelSymbol(func);
+  if (!symbol) return recordError(cudaErrorInvalidResourceHandle);
+  *name = symbol;
+  return stickyOr(cudaSuccess);
 }
 
 }  // extern "C"

@@ -18,6 +18,13 @@ struct CUstream_st {
   std::atomic<std::uint64_t> last{0};
   unsigned flags = 0;
   int priority = 0;
+  std::uint64_t id = 0;  // cudaStreamGetId: numbered at creation
+  // Stream attributes (cudaStreamSetAttribute): kept and read back; nothing acts on them. The
+  // H100 reads a stream's synchronization policy back as -1 until one is set.
+  cudaAccessPolicyWindow window{};
+  int syncPolicy = -1;
+  cudaLaunchMemSyncDomainMap memSyncDomainMap{};
+  cudaLaunchMemSyncDomain memSyncDomain = cudaLaunchMemSyncDomainDefault;
   // While capturing: the capture, and the nodes the stream's next operation depends on.
   loom::runtime::Capture* capture = nullptr;
   std::vector<cudaGraphNode_t> frontier;

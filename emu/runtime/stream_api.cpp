@@ -1,5 +1,6 @@
 // Streams, events and host callbacks over the single device queue (runtime/device_queue.h and
 // runtime/stream.h); work issued to a capturing stream goes to runtime/stream_capture.h.
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <set>
@@ -68,9 +69,11 @@ extern "C" {
 // (validate/results/h100-sm90/probes.launch_errors: flags_*).
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int flags, int priority) {
   if (!pStream || (flags & ~unsigned{cudaStreamNonBlocking}) != 0) return recordError(cudaErrorInvalidValue);
+  static std::atomic<std::uint64_t> nextId{1};  // 0: the default streams
   auto* s = new CUstream_st;
   s->flags = flags;
   s->priority = priority;
+  s->id = nextId.fetch_add(1);
   std::lock_guard lock(gHandlesMutex);
   gStreams.insert(s);
   *pStream = s;

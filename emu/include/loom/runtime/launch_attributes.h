@@ -93,6 +93,15 @@ union cudaLaunchAttributeValue {
   unsigned int nvlinkUtilCentricScheduling;
 };
 
+// Stream attributes are launch attributes under other names (cudaStreamSetAttribute).
+typedef enum cudaLaunchAttributeID cudaStreamAttrID;
+typedef union cudaLaunchAttributeValue cudaStreamAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaStreamAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+
 typedef struct cudaLaunchAttribute_st {
   enum cudaLaunchAttributeID id;
   char pad[8 - sizeof(enum cudaLaunchAttributeID)];

@@ -21,6 +21,12 @@ template <class T>
 cudaError_t cudaMallocAsync(T** ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
   return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), size, memPool, stream);
 }
+template <class... P>
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize, void (*func)(P...), int numBlocks,
+                                                      int blockSize) {
+  return cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, reinterpret_cast<const void*>(func), numBlocks,
+                                                   blockSize);
+}
 template <class T>
 cudaError_t cudaMallocFromPoolAsync(T** ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {
   return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), size, memPool, stream);
