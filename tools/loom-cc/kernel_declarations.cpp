@@ -171,6 +171,9 @@ class Scanner {
     // starts with '*' or '&'.
     for (std::size_t i = begin; i < p.declaratorEnd; i = groupEnd(i, p.declaratorEnd) + 1) {
       if (!punct(i, '(') || !(punct(i + 1, '*') || punct(i + 1, '&'))) continue;
+      if (i > begin && (word(i - 1, "decltype") || word(i - 1, "__typeof__") || word(i - 1, "typeof") ||
+                        word(i - 1, "sizeof") || word(i - 1, "alignof")))
+        continue;  // `decltype(*p) x`: an expression, not a declarator
       std::size_t j = i + 1;
       while (punct(j, '*') || punct(j, '&') || (identifier(j) && isQualifierWord(spell(j)))) ++j;
       if (isEllipsis(j)) {

@@ -42,6 +42,9 @@ TEST_CASE("kernel stub: default arguments, qualifiers and declarators", "[loomcc
   CHECK(rewritten("__attribute__(()) void k(float a[16], int (*f)(int), Map<int, float> m, unsigned long long u) {}") ==
         "__attribute__(()) void k(float a[16], int (*f)(int), Map<int, float> m, unsigned long long u) {" +
             stub("(float a[16], int (*f)(int), Map<int, float> m, unsigned long long u)", "::k", "a, f, m, u") + "}");
+  CHECK(rewritten("__attribute__(()) void k(decltype(*q) r, Array<sizeof(*q)> a) {}") ==
+        "__attribute__(()) void k(decltype(*q) r, Array<sizeof(*q)> a) {" +
+            stub("(decltype(*q) r, Array<sizeof(*q)> a)", "::k", "r, a") + "}");
   CHECK(rewritten("__attribute__(()) void k(const P p __attribute__((unused)), T const t) {}") ==
         "__attribute__(()) void k(const P p __attribute__((unused)), T const t) {" +
             stub("(const P p __attribute__((unused)), T const t)", "::k", "p, t") + "}");
