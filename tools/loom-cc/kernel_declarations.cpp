@@ -80,7 +80,10 @@ class Scanner {
     while (j > 0 && (identifier(j - 1) || punct(j - 1, ':'))) {
       if (word(j - 1, "namespace")) {
         r.namespaceLike = true;
-        for (std::size_t n = j; n < i; ++n) r.name += identifier(n) ? std::string(spell(n)) : std::string(":");
+        for (std::size_t n = j; n < i; ++n) {  // `a::b`, `a::inline b` (C++20)
+          if (word(n, "inline")) continue;
+          r.name += identifier(n) ? std::string(spell(n)) : std::string(":");
+        }
         return r;
       }
       --j;

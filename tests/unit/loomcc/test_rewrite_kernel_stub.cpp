@@ -26,6 +26,9 @@ TEST_CASE("kernel stub: a definition launches itself, named from the global name
   CHECK(rewritten("namespace a { namespace { namespace b::c { __attribute__(()) void scale(float* x, float scale) {} } } }") ==
         "namespace a { namespace { namespace b::c { __attribute__(()) void scale(float* x, float scale) {" +
             stub("(float* x, float scale)", "::a::b::c::scale", "x, scale") + "} } } }");
+  CHECK(rewritten("inline namespace v1 { namespace a::inline b { __attribute__(()) void k() {} } }") ==
+        "inline namespace v1 { namespace a::inline b { __attribute__(()) void k() {" + stub("()", "::v1::a::b::k", "") +
+            "} } }");
   CHECK(rewritten("__attribute__(()) void ns::k(int n) {}") ==
         "__attribute__(()) void ns::k(int n) {" + stub("(int n)", "::ns::k", "n") + "}");
   CHECK(rewritten("extern \"C\" { static __attribute__(()) void k(int n) {} }") ==
