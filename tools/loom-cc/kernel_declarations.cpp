@@ -265,7 +265,8 @@ class Scanner {
     }
     if (!open) return false;
     std::size_t nameEnd = k.explicitArguments ? *k.explicitArguments : *open;
-    if (nameEnd == 0 || !identifier(nameEnd - 1)) return false;
+    // (`__global__ void (*p)(int)`, a pointer's declarator, names no kernel.)
+    if (nameEnd == 0 || !identifier(nameEnd - 1) || isKeyword(spell(nameEnd - 1))) return false;
     std::size_t nameBegin = nameEnd - 1;
     while (nameBegin >= 3 && punct(nameBegin - 1, ':') && punct(nameBegin - 2, ':') && identifier(nameBegin - 3))
       nameBegin -= 3;

@@ -33,8 +33,9 @@ TEST_CASE("kernel stub: a definition launches itself, named from the global name
         "__attribute__(()) void ns::k(int n) {" + stub("(int n)", "::ns::k", "n") + "}");
   CHECK(rewritten("extern \"C\" { static __attribute__(()) void k(int n) {} }") ==
         "extern \"C\" { static __attribute__(()) void k(int n) {" + stub("(int n)", "::k", "n") + "} }");
-  // Declarations have no body, kernels outside namespace scope are not stubs.
-  for (const char* s : {"__attribute__(()) void k(int n);", "struct S { friend __attribute__(()) void k(int) {} };"})
+  // Declarations have no body, kernels outside namespace scope are not stubs, a pointer is no kernel.
+  for (const char* s : {"__attribute__(()) void k(int n);", "struct S { friend __attribute__(()) void k(int) {} };",
+                        "typedef __attribute__(()) void (*P)(int);"})
     CHECK(rewritten(s) == s);
 }
 
