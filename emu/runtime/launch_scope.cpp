@@ -27,6 +27,15 @@ LaunchScope::~LaunchScope() {
   runtime::recordError(cudaErrorInvalidDeviceFunction);
 }
 
+void refuseLaunch(const char* kernel) {
+  runtime::takePendingLaunch();
+  std::fprintf(stderr,
+               "loom: kernel %s is defined inside a class, and Loom cannot launch such a kernel: define it at "
+               "namespace scope (a friend declaration in the class may stay); nothing was launched\n",
+               kernel);
+  runtime::recordError(cudaErrorInvalidDeviceFunction);
+}
+
 namespace runtime {
 
 PendingLaunch takePendingLaunch() {

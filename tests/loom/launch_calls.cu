@@ -7,6 +7,11 @@ __global__ void twice(int* out) { out[threadIdx.x] *= 2; }
 
 int host(int* p) { return p != nullptr; }
 
+struct Tagged {
+  int value;
+  friend __global__ void friendKernel(int* out, Tagged t) { out[threadIdx.x] = t.value; }
+};
+
 static int fetch(const int* d) {  // the last thread's value
   int h = 0;
   cudaMemcpy(&h, d + 31, sizeof h, cudaMemcpyDeviceToHost);
@@ -38,5 +43,11 @@ int main() {
   store<<<1, 32>>>(d, 9);
   cudaDeviceSynchronize();
   std::printf("after %d %s\n", fetch(d), cudaGetErrorName(cudaGetLastError()));
+
+  // A kernel defined inside its class (a friend, found by its argument's type): refused with a
+  // report, its body not run on the host.
+  friendKernel<<<1, 32>>>(d, Tagged{4});
+  cudaDeviceSynchronize();
+  std::printf("friend %d %s\n", fetch(d), cudaGetErrorName(cudaGetLastError()));
   return 0;
 }

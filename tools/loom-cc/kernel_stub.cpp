@@ -30,7 +30,14 @@ std::string passedNames(std::string_view text, const std::vector<Token>& tokens,
 
 void findKernelStubEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits) {
   for (const KernelDeclaration& k : findKernelDeclarations(text, tokens)) {
-    if (!k.body || !k.atNamespaceScope) continue;
+    if (!k.body) continue;
+    if (!k.atNamespaceScope) {  // a friend defined in its class: no name to launch it by
+      std::string name = tokenText(text, tokens, k.nameBegin, k.nameEnd);
+      edits.push_back(Edit{tokens[*k.body].end, tokens[*k.body].end,
+                           " if (__builtin_expect(::loom::launchPending(), 0)) return ::loom::refuseLaunch(\"" +
+                               name + "\");"});
+      continue;
+    }
     unsigned unnamed = 0;
     std::string name = tokenText(text, tokens, k.nameBegin, k.nameEnd);
     if (name.rfind("::", 0) != 0) name = "::" + (k.scope.empty() ? "" : k.scope + "::") + name;

@@ -10,7 +10,9 @@
 // runs its body. The name is qualified from the global namespace, so that a parameter named like
 // the kernel does not hide it; a template kernel names its own specialization. Unnamed
 // parameters (of the kernel and of its template) are given names, `loom_param_N`, so that they
-// can be passed on.
+// can be passed on. A kernel defined inside a class (a friend) cannot be named from its
+// namespace: its launches are refused with a report (::loom::refuseLaunch) rather than its body
+// run on the host.
 #pragma once
 
 #include <string_view>

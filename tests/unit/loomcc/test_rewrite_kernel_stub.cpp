@@ -33,10 +33,13 @@ TEST_CASE("kernel stub: a definition launches itself, named from the global name
         "__attribute__(()) void ns::k(int n) {" + stub("(int n)", "::ns::k", "n") + "}");
   CHECK(rewritten("extern \"C\" { static __attribute__(()) void k(int n) {} }") ==
         "extern \"C\" { static __attribute__(()) void k(int n) {" + stub("(int n)", "::k", "n") + "} }");
-  // Declarations have no body, kernels outside namespace scope are not stubs, a pointer is no kernel.
-  for (const char* s : {"__attribute__(()) void k(int n);", "struct S { friend __attribute__(()) void k(int) {} };",
-                        "typedef __attribute__(()) void (*P)(int);"})
+  // Declarations have no body, a pointer is no kernel.
+  for (const char* s : {"__attribute__(()) void k(int n);", "typedef __attribute__(()) void (*P)(int);"})
     CHECK(rewritten(s) == s);
+  // A friend defined in its class cannot be named: its launches are refused.
+  CHECK(rewritten("struct S { friend __attribute__(()) void k(int) {} };") ==
+        "struct S { friend __attribute__(()) void k(int) { if (__builtin_expect(::loom::launchPending(), 0)) return "
+        "::loom::refuseLaunch(\"k\");} };");
 }
 
 TEST_CASE("kernel stub: default arguments, qualifiers and declarators", "[loomcc][kernels]") {

@@ -57,4 +57,9 @@ namespace runtime {
 PendingLaunch takePendingLaunch();
 }  // namespace runtime
 
+// What a kernel that cannot launch itself (defined inside a class: tools/loom-cc/kernel_stub.h)
+// does when a launch calls it: takes the launch, reports it, fails it with
+// cudaErrorInvalidDeviceFunction.
+void refuseLaunch(const char* kernel);
+
 }  // namespace loom
