@@ -57,11 +57,6 @@ class LaunchFinder {
   }
 
  private:
-  struct Config {
-    std::size_t close;  // token index of the first '>' of the closing ">>>"
-    std::size_t paren;  // token index of the '(' of the arguments
-  };
-
   void launchAt(std::size_t open) {
     std::optional<std::size_t> close = findClose(open);
     if (!close) {
@@ -244,7 +239,7 @@ class LaunchFinder {
 
   // Splits the configuration at commas of bracket depth 0. Commas inside template arguments
   // (`f<1, 2>()`) cannot be told apart without parsing C++, so when a '<' occurs at depth 0 a count
-  // above 4 is left to the C++ compiler (launchConfig has overloads for 2 to 4 arguments only).
+  // above 4 is left to the C++ compiler (LaunchScope takes 2 to 4).
   bool checkArguments(std::size_t open, std::size_t close) {
     int depth = 0;
     int count = 1;
