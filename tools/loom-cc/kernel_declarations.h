@@ -1,5 +1,5 @@
 // The kernels of preprocessed text, as loom-cc's two kernel rewrites (kernel_registration.h,
-// kernel_stub.h) see them. `__global__` expands to `__attribute__(())` (loom/core/qualifiers.h):
+// kernel_prologue.h) see them. `__global__` expands to `__attribute__(())` (loom/core/qualifiers.h):
 // an empty GNU attribute, valid wherever CUDA allows `__global__` and meaning nothing to g++,
 // which marks each kernel's declaration or definition. For each marked one this finds its name,
 // the namespaces around it, its template header, its parameters (with their names, or where a

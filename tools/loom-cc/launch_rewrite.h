@@ -12,7 +12,7 @@ namespace loom::cc {
 
 // Appends the edits that turn every launch into `(::loom::LaunchScope(cfg), E (args))`: the
 // configuration is pushed for the launch (loom/runtime/launch_scope.h), then E is called as nvcc's
-// host stub is, and the kernel launches itself (kernel_stub.h). E, the kernel expression before
+// generated host function is, and the kernel launches itself (kernel_prologue.h). E, the kernel expression before
 // `<<<` (a name, qualified or with template arguments, a member, a call, a parenthesized
 // expression), moves behind the configuration; no newline moves. Malformed launches add a
 // diagnostic located at their `<<<` and no edit.

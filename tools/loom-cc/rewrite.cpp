@@ -4,7 +4,7 @@
 #include "edit.h"
 #include "extern_shared.h"
 #include "kernel_registration.h"
-#include "kernel_stub.h"
+#include "kernel_prologue.h"
 #include "launch_rewrite.h"
 #include "lexer.h"
 #include "linemap.h"
@@ -26,7 +26,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
   findKernelRegistrationEdits(preprocessed, tokens, edits);
-  findKernelStubEdits(preprocessed, tokens, edits);
+  findKernelPrologueEdits(preprocessed, tokens, edits);
   findDiscardedAtomicEdits(preprocessed, tokens, edits);
   result.text = applyEdits(preprocessed, std::move(edits));
   return result;

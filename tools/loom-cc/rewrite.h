@@ -21,7 +21,7 @@ struct RewriteResult {
 };
 
 // `E <<<a, b[, s[, st]]>>> (args)` becomes `(::loom::LaunchScope(a, b[, s[, st]]), E (args))` and
-// each kernel body starts by launching itself when a launch called it (kernel_stub.h);
+// each kernel body starts by launching itself when a launch called it (kernel_prologue.h);
 // `extern thread_local T name[];` (what `extern __shared__ T name[];` preprocesses to) becomes
 // a pointer to the block's dynamic shared memory (extern_shared.h); `thread_local alignas(16) T x;`
 // becomes `alignas(16) thread_local T x;` (shared_attributes.h).

@@ -9,7 +9,7 @@
 
 namespace {
 
-// The registration edits alone (kernel_stub.h also edits each kernel body).
+// The registration edits alone (kernel_prologue.h also edits each kernel body).
 std::string rewritten(const std::string& in) {
   return loom::cc::test::rewrittenBy(loom::cc::findKernelRegistrationEdits, in);
 }

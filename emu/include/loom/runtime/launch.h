@@ -2,7 +2,7 @@
 //
 // loom-cc rewrites the launch to `(::loom::LaunchScope(grid, block, smem, stream), kernel(args))`
 // (launch_scope.h): a call of the kernel, whose arguments C++ converts to the parameters' types as
-// in any call. Called so, the kernel's first statement hands its parameters to launchFromStub
+// in any call. Called so, the kernel's first statement hands its parameters to launchFromKernel
 // below, which launches it with them; every CUDA thread then gets its own copy of the
 // parameters, as on the device.
 #pragma once
@@ -137,13 +137,13 @@ void registerKernelType(void (*kernel)(P...)) {
                           &bindErased<P...>);
 }
 
-// What a kernel called by a launch does first (tools/loom-cc/kernel_stub.h): takes the launch's
+// What a kernel called by a launch does first (tools/loom-cc/kernel_prologue.h): takes the launch's
 // configuration and launches itself with its parameters, copied as the device copies them.
 // (A: the parameters' declared types, which may carry __restrict__.) Cold: once per launch, never
 // per thread; g++ then lays the kernel's own code out as it did without this path, and the
 // lockstep order of divergent lanes, which follows code addresses, stays as it was.
 template <class... P, class... A>
-[[gnu::cold]] void launchFromStub(void (*kernel)(P...), const A&... parameters) {
+[[gnu::cold]] void launchFromKernel(void (*kernel)(P...), const A&... parameters) {
   static_assert(sizeof...(P) == sizeof...(A));
   const PendingLaunch launch = runtime::takePendingLaunch();
   registerKernelType(kernel);

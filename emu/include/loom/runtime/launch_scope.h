@@ -3,8 +3,8 @@
 // kernel's host stub pops). loom-cc rewrites the launch to `(::loom::LaunchScope(cfg), k(args))`
 // (tools/loom-cc/launch_rewrite.h): the scope pushes the configuration on this host thread, the
 // call of k resolves and converts as any C++ call (overloads, templates, default arguments,
-// braced lists), and k's first statement, which loom-cc inserts (tools/loom-cc/kernel_stub.h),
-// finds the configuration pending and launches k with its parameters (launchFromStub, launch.h).
+// braced lists), and k's first statement, which loom-cc inserts (tools/loom-cc/kernel_prologue.h),
+// finds the configuration pending and launches k with its parameters (launchFromKernel, launch.h).
 // A kernel run as a CUDA thread finds none: the engine clears this thread's pending launches
 // while it runs kernels here (runtime/launch_api.cpp).
 #pragma once
@@ -57,7 +57,7 @@ namespace runtime {
 PendingLaunch takePendingLaunch();
 }  // namespace runtime
 
-// What a kernel that cannot launch itself (defined inside a class: tools/loom-cc/kernel_stub.h)
+// What a kernel that cannot launch itself (defined inside a class: tools/loom-cc/kernel_prologue.h)
 // does when a launch calls it: takes the launch, reports it, fails it with
 // cudaErrorInvalidDeviceFunction.
 void refuseLaunch(const char* kernel);

@@ -1,4 +1,4 @@
-#include "kernel_stub.h"
+#include "kernel_prologue.h"
 
 #include <string>
 
@@ -28,7 +28,7 @@ std::string passedNames(std::string_view text, const std::vector<Token>& tokens,
 
 }  // namespace
 
-void findKernelStubEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits) {
+void findKernelPrologueEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits) {
   for (const KernelDeclaration& k : findKernelDeclarations(text, tokens)) {
     if (!k.body) continue;
     if (!k.atNamespaceScope) {  // a friend defined in its class: no name to launch it by
@@ -47,10 +47,10 @@ void findKernelStubEdits(std::string_view text, const std::vector<Token>& tokens
       name += "<" + passedNames(text, tokens, k.templateParameters, unnamed, edits) + ">";
     }
     std::string arguments = passedNames(text, tokens, k.parameters, unnamed, edits);
-    std::string stub = " if (__builtin_expect(::loom::launchPending(), 0)) return ::loom::launchFromStub(static_cast<" +
+    std::string line = " if (__builtin_expect(::loom::launchPending(), 0)) return ::loom::launchFromKernel(static_cast<" +
                        kernelPointerType(text, tokens, k) + ">(&" + name + ")" +
                        (arguments.empty() ? "" : ", " + arguments) + ");";
-    edits.push_back(Edit{tokens[*k.body].end, tokens[*k.body].end, stub});
+    edits.push_back(Edit{tokens[*k.body].end, tokens[*k.body].end, line});
   }
 }
 

@@ -1,10 +1,11 @@
-// Makes every kernel definition its own host stub, as nvcc's generated stub is: a launch
+// The prologue of every kernel definition, which makes the kernel do what nvcc's generated host
+// function for it does when a launch calls it: a launch
 // `k<<<cfg>>>(args)` becomes `(::loom::LaunchScope(cfg), k(args))` (launch_rewrite.h), a real
 // call of the kernel, so C++ resolves it as nvcc does (overloads, templates, default arguments,
 // braced lists, conversions). Right after the '{' of each kernel body, on the same line, this
 // inserts
 //   if (__builtin_expect(::loom::launchPending(), 0))
-//     return ::loom::launchFromStub(static_cast<void (*)(PARAMS)>(&::SCOPE::NAME<TARGS>), p1, p2, ...);
+//     return ::loom::launchFromKernel(static_cast<void (*)(PARAMS)>(&::SCOPE::NAME<TARGS>), p1, p2, ...);
 // Called by a launch, the kernel hands its parameters to the runtime, which launches it with
 // the configuration the LaunchScope holds; called as a CUDA thread (the run loop, launch.h) it
 // runs its body. The name is qualified from the global namespace, so that a parameter named like
@@ -23,6 +24,6 @@
 
 namespace loom::cc {
 
-void findKernelStubEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits);
+void findKernelPrologueEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits);
 
 }  // namespace loom::cc
