@@ -91,20 +91,7 @@ class Scanner {
     return r;
   }
 
-  // The index of the closer matching the '(', '[' or '{' at tokens[i], counting those three.
-  std::optional<std::size_t> closing(std::size_t i) const {
-    int depth = 0;
-    for (; i < tokens_.size(); ++i) {
-      if (tokens_[i].kind != TokenKind::Punct) continue;
-      char c = text_[tokens_[i].begin];
-      if (c == '(' || c == '[' || c == '{') ++depth;
-      if (c == ')' || c == ']' || c == '}') {
-        if (--depth == 0) return i;
-        if (depth < 0) return std::nullopt;
-      }
-    }
-    return std::nullopt;
-  }
+  std::optional<std::size_t> closing(std::size_t i) const { return closingBracket(text_, tokens_, i); }
 
   // The '>' matching the '<' at tokens[i], before `limit`; brackets inside are stepped over.
   std::optional<std::size_t> closingAngle(std::size_t i, std::size_t limit) const {

@@ -106,14 +106,8 @@ class LaunchFinder {
 
   // The ')' matching the '(' at tokens[i].
   std::optional<std::size_t> matching(std::size_t i) const {
-    int depth = 0;
-    for (; i < tokens_.size(); ++i) {
-      if (tokens_[i].kind != TokenKind::Punct) continue;
-      char c = text_[tokens_[i].begin];
-      if (c == '(' || c == '[' || c == '{') ++depth;
-      if ((c == ')' || c == ']' || c == '}') && --depth == 0) return c == ')' ? std::optional(i) : std::nullopt;
-    }
-    return std::nullopt;
+    std::optional<std::size_t> close = closingBracket(text_, tokens_, i);
+    return close && punct(*close, ')') ? close : std::nullopt;
   }
 
   // The opener of the group that the ')', ']' or '}' at tokens[i] closes (or, for a '>', the

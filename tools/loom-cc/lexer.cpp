@@ -165,4 +165,18 @@ bool adjacent(const std::vector<Token>& tokens, std::size_t i) {
   return i + 1 < tokens.size() && tokens[i].end == tokens[i + 1].begin;
 }
 
+std::optional<std::size_t> closingBracket(std::string_view text, const std::vector<Token>& tokens, std::size_t i) {
+  int depth = 0;
+  for (; i < tokens.size(); ++i) {
+    if (tokens[i].kind != TokenKind::Punct) continue;
+    char c = text[tokens[i].begin];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') {
+      if (--depth == 0) return i;
+      if (depth < 0) return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace loom::cc

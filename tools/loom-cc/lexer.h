@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -36,6 +37,10 @@ bool isWord(std::string_view text, const std::vector<Token>& tokens, std::size_t
 
 // True when tokens[i] and tokens[i+1] touch (no whitespace between), as the '<' of "<<<" do.
 bool adjacent(const std::vector<Token>& tokens, std::size_t i);
+
+// The index of the closer matching the '(', '[' or '{' at tokens[i], the three kinds counted
+// together; nullopt when the text ends first.
+std::optional<std::size_t> closingBracket(std::string_view text, const std::vector<Token>& tokens, std::size_t i);
 
 inline std::string_view spelling(std::string_view text, const Token& t) {
   return text.substr(t.begin, t.end - t.begin);
