@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 
+#include "loom/device/lockstep_blocks.h"
 #include "vector_types.h"
 
 namespace loom::check::sanitizer {
@@ -30,11 +31,13 @@ constexpr unsigned kWatchdogExpired = 1u << 31;
 // Where compute-sanitizer numbers a block's shared memory from: its findings print shared
 // addresses as offsets in the block's window plus this (HARDWARE_NOTES.md; the records agree).
 constexpr std::uintptr_t kSharedWindowBase = 0x400;
-// Bits 16-30 count the blocks running in lockstep mode (sched/lockstep.cpp), whose every access
-// is a stop. They are here so that one word says whether an access hook has more to do than the
-// alignment check: loom-cc inlines that test in front of every hook call of kernel code, by the
-// word's assembly name (tools/loom-cc/inline_hooks.h). Code that wants a tool tests its bit.
-constexpr unsigned kLockstepBlock = 1u << 16, kLockstepBlocks = 0x7fffu << 16;
+// Bits 16-30 count the blocks running in lockstep mode (loom/device/lockstep_blocks.h), whose
+// every access is a stop. They are here so that one word says whether an access hook has more to
+// do than the alignment check: loom-cc inlines that test in front of every hook call of kernel
+// code, by the word's assembly name (tools/loom-cc/inline_hooks.h). Code that wants a tool tests
+// its bit.
+using device::kLockstepBlock;
+using device::kLockstepBlocks;
 extern unsigned gAccessChecks asm("loom_access_checks");
 // A tool or the watchdog is on (not just lockstep).
 inline bool accessChecksOn() { return (gAccessChecks & ~kLockstepBlocks) != 0; }

@@ -21,6 +21,8 @@
 // branch was two shared loads, one on the device).
 #pragma once
 
+#include "loom/device/lockstep_blocks.h"
+
 namespace loom::sched {
 extern __thread bool tLockstepAccesses;
 }
@@ -31,10 +33,12 @@ extern "C" char loom_region_leave_marker;
 namespace loom::device {
 [[gnu::always_inline]] inline bool regionsTracked() {
   // Read through asm: a plain read would reach the memory-access hooks. First the count of
-  // lockstep blocks anywhere (check/sanitizer/findings.h), then this worker's flag.
+  // lockstep blocks anywhere (lockstep_blocks.h), then this worker's flag.
   bool anywhere;
   void* word;
-  asm("movq loom_access_checks@GOTPCREL(%%rip), %1\n\ttestl $0x7fff0000, (%1)" : "=@ccnz"(anywhere), "=r"(word));
+  asm("movq loom_access_checks@GOTPCREL(%%rip), %1\n\ttestl %2, (%1)"
+      : "=@ccnz"(anywhere), "=r"(word)
+      : "i"(kLockstepBlocks));
   if (__builtin_expect(!anywhere, 1)) return false;
   bool on;
   asm("movb (%1), %0" : "=q"(on) : "r"(&::loom::sched::tLockstepAccesses));
