@@ -16,15 +16,21 @@ struct KernelRecord {
   KernelSettings settings;
   ErasedCall call;
   std::optional<dim3> cluster;  // __cluster_dims__, once looked up
-  std::optional<std::string> symbol;  // the mangled name, once looked up
+  std::optional<std::string> symbol;  // the mangled name from the dynamic symbol table, once looked up; "" if none
+
+  const std::string& mangledName(const void* kernel) {
+    if (!symbol) {
+      Dl_info info{};
+      symbol = dladdr(kernel, &info) && info.dli_sname && info.dli_saddr == kernel ? info.dli_sname : "";
+    }
+    return *symbol;
+  }
 };
 
 // "...B18loom_cluster_2_1_1...": the ABI tag __cluster_dims__(2, 1, 1) adds to a mangled name
 // (B, the tag's length, the tag). A dimension may carry a literal's suffix (2u).
-dim3 clusterDimsFromSymbol(const void* kernel) {
-  Dl_info info{};
-  if (!dladdr(kernel, &info) || !info.dli_sname || info.dli_saddr != kernel) return dim3(1, 1, 1);
-  const char* name = info.dli_sname;
+dim3 clusterDimsFromSymbol(const std::string& symbol) {
+  const char* name = symbol.c_str();
   const char* tag = std::strstr(name, "loom_cluster_");
   if (!tag) return dim3(1, 1, 1);
   const char* digits = tag;
@@ -78,18 +84,14 @@ const char* kernelSymbol(const void* kernel) {
   std::lock_guard lock(gMutex);
   auto it = registry().find(kernel);
   if (it == registry().end() || !it->second.call.run) return nullptr;
-  KernelRecord& r = it->second;
-  if (!r.symbol) {
-    Dl_info info{};
-    r.symbol = dladdr(kernel, &info) && info.dli_sname && info.dli_saddr == kernel ? info.dli_sname : "";
-  }
-  return r.symbol->empty() ? nullptr : r.symbol->c_str();
+  const std::string& symbol = it->second.mangledName(kernel);
+  return symbol.empty() ? nullptr : symbol.c_str();
 }
 
 dim3 compiledClusterDims(const void* kernel) {
   std::lock_guard lock(gMutex);
   KernelRecord& r = registry()[kernel];
-  if (!r.cluster) r.cluster = clusterDimsFromSymbol(kernel);
+  if (!r.cluster) r.cluster = clusterDimsFromSymbol(r.mangledName(kernel));
   return *r.cluster;
 }
 

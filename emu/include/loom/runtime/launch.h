@@ -137,6 +137,14 @@ void registerKernelType(void (*kernel)(P...)) {
                           &bindErased<P...>);
 }
 
+// `kernel` with its parameters' values, each converted to its parameter's type and copied, as a
+// launch queues it.
+template <class... P, class... A>
+std::shared_ptr<const void> bindValues(void (*kernel)(P...), A&&... values) {
+  return std::make_shared<BoundKernel<P...>>(
+      BoundKernel<P...>{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(values)...)});
+}
+
 // What a kernel called by a launch does first (tools/loom-cc/kernel_prologue.h): takes the launch's
 // configuration and launches itself with its parameters, copied as the device copies them.
 // (A: the parameters' declared types, which may carry __restrict__.) Cold: once per launch, never
@@ -147,18 +155,16 @@ template <class... P, class... A>
   static_assert(sizeof...(P) == sizeof...(A));
   const PendingLaunch launch = runtime::takePendingLaunch();
   registerKernelType(kernel);
-  auto bound = std::make_shared<BoundKernel<P...>>(
-      BoundKernel<P...>{kernel, std::tuple<std::decay_t<P>...>(parameters...)});
-  runtime::launchKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::run, std::move(bound),
-                        launch.grid, launch.block, launch.sharedBytes, launch.stream);
+  runtime::launchKernel(reinterpret_cast<const void*>(kernel), &BoundKernel<P...>::run,
+                        bindValues(kernel, parameters...), launch.grid, launch.block, launch.sharedBytes,
+                        launch.stream);
 }
 
 // cudaLaunchKernel's arguments: an array of pointers to each parameter's value.
 template <class... P, std::size_t... I>
 std::shared_ptr<const void> bindArgumentArray(void (*kernel)(P...), void** args,
                                               std::index_sequence<I...>) {
-  return std::make_shared<BoundKernel<P...>>(BoundKernel<P...>{
-      kernel, std::tuple<std::decay_t<P>...>(*static_cast<std::decay_t<P>*>(args[I])...)});
+  return bindValues(kernel, *static_cast<std::decay_t<P>*>(args[I])...);
 }
 
 }  // namespace loom
@@ -194,8 +200,7 @@ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t* config, void (*kernel)(
   static_assert(sizeof...(P) == sizeof...(A),
                 "cudaLaunchKernelEx: the number of arguments does not match the kernel's parameters");
   ::loom::registerKernelType(kernel);
-  auto bound = std::make_shared<::loom::BoundKernel<P...>>(
-      ::loom::BoundKernel<P...>{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(args)...)});
   return ::loom::runtime::launchKernelEx(config, reinterpret_cast<const void*>(kernel),
-                                         &::loom::BoundKernel<P...>::run, std::move(bound));
+                                         &::loom::BoundKernel<P...>::run,
+                                         ::loom::bindValues(kernel, std::forward<A>(args)...));
 }
