@@ -89,49 +89,6 @@ struct cudaMemLocation {
   int id;
 };
 
-// Memory pools of the stream-ordered allocator (cudaMemPoolCreate, cudaMallocFromPoolAsync).
-typedef struct CUmemPoolHandle_st* cudaMemPool_t;
-enum cudaMemPoolAttr {
-  cudaMemPoolReuseFollowEventDependencies = 0x1,
-  cudaMemPoolReuseAllowOpportunistic = 0x2,
-  cudaMemPoolReuseAllowInternalDependencies = 0x3,
-  cudaMemPoolAttrReleaseThreshold = 0x4,
-  cudaMemPoolAttrReservedMemCurrent = 0x5,
-  cudaMemPoolAttrReservedMemHigh = 0x6,
-  cudaMemPoolAttrUsedMemCurrent = 0x7,
-  cudaMemPoolAttrUsedMemHigh = 0x8,
-};
-enum cudaMemAllocationType {
-  cudaMemAllocationTypeInvalid = 0x0,
-  cudaMemAllocationTypePinned = 0x1,
-  cudaMemAllocationTypeMax = 0x7FFFFFFF,
-};
-enum cudaMemAllocationHandleType {
-  cudaMemHandleTypeNone = 0x0,
-  cudaMemHandleTypePosixFileDescriptor = 0x1,
-  cudaMemHandleTypeWin32 = 0x2,
-  cudaMemHandleTypeWin32Kmt = 0x4,
-  cudaMemHandleTypeFabric = 0x8,
-};
-struct cudaMemPoolProps {
-  enum cudaMemAllocationType allocType;
-  enum cudaMemAllocationHandleType handleTypes;
-  struct cudaMemLocation location;
-  void* win32SecurityAttributes;
-  size_t maxSize;
-  unsigned short usage;
-  unsigned char reserved[54];
-};
-enum cudaMemAccessFlags {
-  cudaMemAccessFlagsProtNone = 0,
-  cudaMemAccessFlagsProtRead = 1,
-  cudaMemAccessFlagsProtReadWrite = 3,
-};
-struct cudaMemAccessDesc {
-  struct cudaMemLocation location;
-  enum cudaMemAccessFlags flags;
-};
-
 // Calling convention of callbacks: empty off Windows, which Loom does not target.
 #ifndef CUDART_CB
 #define CUDART_CB
@@ -734,3 +691,4 @@ typedef void(CUDART_CB* cudaStreamCallback_t)(cudaStream_t stream, cudaError_t s
 
 #include "loom/runtime/graph_types.h"
 #include "loom/runtime/launch_attributes.h"
+#include "loom/runtime/memory_pool_types.h"

@@ -133,8 +133,8 @@ class Planner {
     c.source = in.path;
     c.preprocessed = base + ".ii";
     c.rewritten = base + ".loom.ii";
-  c.assembly = base + ".s";
-  c.gated = base + ".loom.s";
+    c.assembly = base + ".s";
+    c.gated = base + ".loom.s";
     c.object = object;
     c.preprocessArgs = cudaPreprocessArgs();
     append(c.preprocessArgs, dependencyArgs(shownObject));
