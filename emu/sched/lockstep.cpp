@@ -81,12 +81,12 @@ void BlockRunner::lockstepBegin() {
   heap_ = &mem::DeviceHeap::instance();
   tLockstepAccesses = true;
   // Opens the inlined gate of every hook, on every worker: the hooks then test tLockstepAccesses.
-  __atomic_fetch_add(&check::sanitizer::gAccessChecks, check::sanitizer::kLockstepBlock, __ATOMIC_RELAXED);
+  check::sanitizer::changeAccessChecks(0, 0, 1);
 }
 
 void BlockRunner::lockstepEnd() {
   tLockstepAccesses = false;
-  __atomic_fetch_sub(&check::sanitizer::gAccessChecks, check::sanitizer::kLockstepBlock, __ATOMIC_RELAXED);
+  check::sanitizer::changeAccessChecks(0, 0, -1);
   if (!sites_.empty()) {
     launch_->counters->add(sites_);
     sites_.clear();

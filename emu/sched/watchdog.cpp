@@ -33,7 +33,7 @@ struct Timer {
       std::uint64_t launch = generation;
       auto over = [&] { return !armed || generation != launch; };
       if (wake.wait_until(lock, deadline, over)) continue;
-      __atomic_fetch_or(&check::sanitizer::gAccessChecks, check::sanitizer::kWatchdogExpired, __ATOMIC_SEQ_CST);
+      check::sanitizer::changeAccessChecks(check::sanitizer::kWatchdogExpired, 0);
       if (wake.wait_until(lock, deadline + (deadline - start), over)) continue;
       std::fprintf(stderr,
                    "loom: error: kernel %s ran past the watchdog (LOOM_WATCHDOG=%g s) and none of its threads "
@@ -91,7 +91,7 @@ WatchdogScope::~WatchdogScope() {
   Timer& t = timer();
   std::lock_guard lock(t.mutex);
   t.armed = false;
-  __atomic_fetch_and(&check::sanitizer::gAccessChecks, ~check::sanitizer::kWatchdogExpired, __ATOMIC_SEQ_CST);
+  check::sanitizer::changeAccessChecks(0, check::sanitizer::kWatchdogExpired);
   t.wake.notify_one();
 }
 

@@ -21,8 +21,10 @@ void show(const Step& step, const RunSettings& s) {
   std::vector<std::string> argv = step.argv;
   if (step.kind == Step::Kind::Rewrite)
     argv = {s.self, "--loom-rewrite", step.input, "-o", step.output};
-  if (step.kind == Step::Kind::InlineHooks)
+  if (step.kind == Step::Kind::InlineHooks) {
     argv = {s.self, "--loom-inline-hooks", step.input, "-o", step.output};
+    if (step.pic) argv.push_back("--pic");
+  }
   std::cerr << "#$ " << shellQuote(argv) << '\n';
 }
 
@@ -85,10 +87,10 @@ int rewriteFile(const std::string& input, const std::string& output,
   return writeOutput(output, r.text);
 }
 
-int inlineHooksFile(const std::string& input, const std::string& output) {
+int inlineHooksFile(const std::string& input, const std::string& output, bool pic) {
   std::optional<std::string> text = readInput(input);
   if (!text) return 1;
-  return writeOutput(output, inlineAccessHooks(*text).text);
+  return writeOutput(output, inlineAccessHooks(*text, pic).text);
 }
 
 int runPlan(const Plan& plan, const RunSettings& s) {
@@ -103,7 +105,7 @@ int runPlan(const Plan& plan, const RunSettings& s) {
     if (step.kind == Step::Kind::Run) {
       status = runProcess(step.argv);
     } else if (step.kind == Step::Kind::InlineHooks) {
-      status = inlineHooksFile(step.input, step.output);
+      status = inlineHooksFile(step.input, step.output, step.pic);
     } else {
       status = rewriteFile(step.input, step.output, s.libraryDirs);
     }

@@ -32,6 +32,6 @@ std::optional<std::string> makeTempDir();
 int rewriteFile(const std::string& input, const std::string& output,
                 const std::vector<std::string>& libraryDirs);
 // The gate step: assembly in, assembly with the hooks' fast path inlined out (inline_hooks.h).
-int inlineHooksFile(const std::string& input, const std::string& output);
+int inlineHooksFile(const std::string& input, const std::string& output, bool pic);
 
 }  // namespace loom::cc

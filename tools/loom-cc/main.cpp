@@ -102,11 +102,12 @@ int main(int argc, char** argv) {
     return rewriteFile(args[1], args[3], config.error ? std::vector<std::string>{} : config.config.libraryDirs);
   }
   if (!args.empty() && args.front() == "--loom-inline-hooks") {
-    if (args.size() != 4 || args[2] != "-o") {
-      std::cerr << "usage: loom-cc --loom-inline-hooks <in.s> -o <out.s>\n";
+    bool pic = args.size() == 5 && args[4] == "--pic";
+    if ((args.size() != 4 && !pic) || args[2] != "-o") {
+      std::cerr << "usage: loom-cc --loom-inline-hooks <in.s> -o <out.s> [--pic]\n";
       return 1;
     }
-    return inlineHooksFile(args[1], args[3]);
+    return inlineHooksFile(args[1], args[3], pic);
   }
   return nvccMode(args, self);
 }

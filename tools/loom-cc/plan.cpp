@@ -50,6 +50,15 @@ const std::vector<std::string>& instrumentationArgs() {
   return args;
 }
 
+bool compilesForSharedLibrary(const std::vector<std::string>& compileArgs) {
+  bool pic = false;  // g++'s own default on Debian is -fPIE: an executable's code
+  for (const std::string& a : compileArgs) {
+    if (a == "-fPIC" || a == "-fpic") pic = true;
+    else if (a == "-fPIE" || a == "-fpie" || a == "-fno-pic" || a == "-fno-PIC") pic = false;
+  }
+  return pic;
+}
+
 void addCudaSteps(const CudaCompile& c, Plan& plan) {
   Step preprocess;
   preprocess.argv = {c.cxx, "-E", "-x", "c++"};
@@ -73,6 +82,7 @@ void addCudaSteps(const CudaCompile& c, Plan& plan) {
   gate.kind = Step::Kind::InlineHooks;
   gate.input = c.assembly;
   gate.output = c.gated;
+  gate.pic = compilesForSharedLibrary(c.compileArgs);
   plan.steps.push_back(std::move(gate));
 
   // No -g here: the assembly carries g++'s debug information already, and -g would have the

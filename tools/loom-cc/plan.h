@@ -18,6 +18,7 @@ struct Step {
   std::vector<std::string> argv;
   std::string input;
   std::string output;  // for Run: the object it makes, if any (removed when a later step fails)
+  bool pic = false;    // InlineHooks: the code is for a shared library (inline_hooks.h)
 };
 
 struct Plan {
@@ -30,6 +31,11 @@ struct Plan {
 // __tsan_read/write* at every memory access, which Loom's runtime implements (libtsan is never
 // linked, so -fsanitize never goes to a link). printf and puts stay calls that Loom can serialize.
 const std::vector<std::string>& instrumentationArgs();
+
+// Whether host-compiler arguments compile code for a shared library (-fPIC or -fpic, the last of
+// the -f{pic,PIC,pie,PIE} family deciding), whose access gates must reach the engine through the
+// GOT (inline_hooks.h).
+bool compilesForSharedLibrary(const std::vector<std::string>& compileArgs);
 
 // One .cu file's five steps: preprocess, rewrite, compile to assembly, inline the hooks' fast
 // path, assemble.

@@ -7,23 +7,21 @@
 
 namespace loom::check::sanitizer {
 
-unsigned gAccessChecks = 0;
-
 Tool tool() {
   static const Tool chosen = [] {
     const char* v = std::getenv("LOOM_SANITIZER");
     if (!v || !*v) return Tool::None;
     if (!std::strcmp(v, "memcheck")) {
-      __atomic_fetch_or(&gAccessChecks, kCheckBounds, __ATOMIC_RELAXED);
+      changeAccessChecks(kCheckBounds, 0);
       return Tool::Memcheck;
     }
     if (!std::strcmp(v, "racecheck")) {
-      __atomic_fetch_or(&gAccessChecks, kCheckRaces, __ATOMIC_RELAXED);
+      changeAccessChecks(kCheckRaces, 0);
       return Tool::Racecheck;
     }
     if (!std::strcmp(v, "synccheck")) return Tool::Synccheck;
     if (!std::strcmp(v, "initcheck")) {
-      __atomic_fetch_or(&gAccessChecks, kCheckInit, __ATOMIC_RELAXED);
+      changeAccessChecks(kCheckInit, 0);
       return Tool::Initcheck;
     }
     std::fprintf(stderr, "loom: error: LOOM_SANITIZER=%s is not one of memcheck, racecheck, synccheck, initcheck\n", v);

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "loom/device/lockstep_blocks.h"
+#include "check/sanitizer/access_checks.h"
 #include "vector_types.h"
 
 namespace loom::check::sanitizer {
@@ -19,28 +19,10 @@ enum class Tool : std::uint8_t { None, Memcheck, Racecheck, Synccheck, Initcheck
 
 // LOOM_SANITIZER, read on first use (the engine asks before a block runs).
 Tool tool();
-// Set by tool(): what the access hooks do besides the alignment check, one load on the fast
-// path. kCheckBounds (memcheck): each access against the live allocations and the block's
-// shared size (byte-exact, where the pages alone are 4 KiB-granular); kCheckRaces (racecheck):
-// each shared access into the block's shadow; kCheckInit (initcheck): each store marks its bytes
-// written, each load checks them (global memory and the block's shared memory).
-constexpr unsigned kCheckBounds = 1, kCheckRaces = 2, kCheckInit = 4;
-// Set by the launch watchdog's timer thread while a launch runs past it (sched/watchdog.h): the
-// hooks' cold path then stops the running thread. The top bit, clear of the tools' bits.
-constexpr unsigned kWatchdogExpired = 1u << 31;
+// Set by tool(): the tool's bit of gAccessChecks (access_checks.h).
 // Where compute-sanitizer numbers a block's shared memory from: its findings print shared
 // addresses as offsets in the block's window plus this (HARDWARE_NOTES.md; the records agree).
 constexpr std::uintptr_t kSharedWindowBase = 0x400;
-// Bits 16-30 count the blocks running in lockstep mode (loom/device/lockstep_blocks.h), whose
-// every access is a stop. They are here so that one word says whether an access hook has more to
-// do than the alignment check: loom-cc inlines that test in front of every hook call of kernel
-// code, by the word's assembly name (tools/loom-cc/inline_hooks.h). Code that wants a tool tests
-// its bit.
-using device::kLockstepBlock;
-using device::kLockstepBlocks;
-extern unsigned gAccessChecks asm("loom_access_checks");
-// A tool or the watchdog is on (not just lockstep).
-inline bool accessChecksOn() { return (gAccessChecks & ~kLockstepBlocks) != 0; }
 
 struct Finding {
   std::string kind;       // "invalid_access", "misaligned", "leak", "uninitialized", "barrier_divergent_warp", ...

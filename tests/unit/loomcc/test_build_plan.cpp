@@ -73,6 +73,7 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   CHECK(p.steps[3].kind == Step::Kind::InlineHooks);
   CHECK(p.steps[3].input == "/tmp/t/k.s");
   CHECK(p.steps[3].output == "/tmp/t/k.loom.s");
+  CHECK_FALSE(p.steps[3].pic);
   CHECK(p.steps[4].argv == Args{"/usr/bin/c++", "-c", "-x", "assembler", "/tmp/t/k.loom.s", "-o", "/tmp/t/k.o"});
   CHECK(loom::cc::instrumentationArgs().front() == "-fsanitize=thread");
   CHECK(has(loom::cc::instrumentationArgs(), "-fno-builtin-printf"));
@@ -83,6 +84,15 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
         Args{"/tmp/t/k.o", "/tmp/t/k.ii", "/tmp/t/k.loom.ii", "/tmp/t/k.s", "/tmp/t/k.loom.s"});
   // Never -fsanitize at link time: Loom links its own __tsan_* callbacks, not libtsan.
   for (const std::string& a : p.steps[5].argv) CHECK(a.find("-fsanitize") == std::string::npos);
+}
+
+TEST_CASE("plan: kernel code for a shared library gets gates through the GOT", "[loomcc][plan]") {
+  // The last of -fPIC, -fpic, -fPIE, -fpie, -fno-pic decides, as for g++.
+  CHECK(plan({"-c", "-Xcompiler", "-fPIC", "k.cu"}).steps[3].pic);
+  CHECK(plan({"-c", "-Xcompiler", "-fpic", "k.cu"}).steps[3].pic);
+  CHECK_FALSE(plan({"-c", "-Xcompiler", "-fPIC,-fPIE", "k.cu"}).steps[3].pic);
+  CHECK_FALSE(plan({"-c", "-Xcompiler", "-fPIC", "-Xcompiler", "-fno-pic", "k.cu"}).steps[3].pic);
+  CHECK_FALSE(plan({"-c", "k.cu"}).steps[3].pic);
 }
 
 TEST_CASE("plan: .cpp and .c inputs are plain host code", "[loomcc][plan]") {

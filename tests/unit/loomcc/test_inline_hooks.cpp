@@ -1,5 +1,6 @@
 // The gate loom-cc puts in front of the access hooks' calls (inline_hooks.h): which calls get
-// one, with which alignment test, and that nothing else of the assembly changes.
+// one, which mask each tests, when the argument's move goes behind the test, and that nothing
+// else of the assembly changes.
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -7,33 +8,60 @@
 
 using loom::cc::inlineAccessHooks;
 
-TEST_CASE("inline hooks: a 4-byte load's call gets the alignment test and the gate", "[loomcc][inline_hooks]") {
+TEST_CASE("inline hooks: a 4-byte load's call gets the gate, its argument's move behind it", "[loomcc][inline_hooks]") {
   auto r = inlineAccessHooks("\tmovq\t%rbx, %rdi\n\tcall\t__tsan_read4@PLT\n\tmovl\t(%rbx), %eax\n");
   CHECK(r.gated == 1);
   CHECK(r.text ==
-        "\tmovq\t%rbx, %rdi\n"
-        "\ttestb\t$3, %dil\n"
-        "\tjne\t.Lloom_hook_call0\n"
-        "\tmovq\tloom_access_checks@GOTPCREL(%rip), %rax\n"
-        "\tcmpl\t$0, (%rax)\n"
+        "\ttestq\t%rbx, loom_access_masks+16(%rip)\n"
         "\tje\t.Lloom_hook_done0\n"
-        ".Lloom_hook_call0:\n"
+        "\tmovq\t%rbx, %rdi\n"
         "\tcall\t__tsan_read4@PLT\n"
         ".Lloom_hook_done0:\n"
         "\tmovl\t(%rbx), %eax\n");
 }
 
-TEST_CASE("inline hooks: the alignment each size is checked for", "[loomcc][inline_hooks]") {
-  // 1 byte: none; 2, 4, 8: the size; 16: 8, as the hook (an aggregate of 8-byte alignment).
-  CHECK(inlineAccessHooks("\tcall\t__tsan_write1\n").text.find("testb") == std::string::npos);
-  CHECK(inlineAccessHooks("\tcall\t__tsan_write2\n").text.find("\ttestb\t$1, %dil\n") == 0);
-  CHECK(inlineAccessHooks("\tcall\t__tsan_write8\n").text.find("\ttestb\t$7, %dil\n") == 0);
-  CHECK(inlineAccessHooks("\tcall\t__tsan_read16@PLT\n").text.find("\ttestb\t$7, %dil\n") == 0);
-  // Packed accesses check no alignment; they still get the gate.
+TEST_CASE("inline hooks: the mask each size tests", "[loomcc][inline_hooks]") {
+  // 1 byte and packed accesses: the mask of alignment 0 (all ones only while checks are on);
+  // 2, 4, 8: the size's; 16: 8's, as the hook (an aggregate of 8-byte alignment).
+  CHECK(inlineAccessHooks("\tcall\t__tsan_write1\n").text.find("\ttestq\t%rdi, loom_access_masks+0(%rip)\n") == 0);
+  CHECK(inlineAccessHooks("\tcall\t__tsan_write2\n").text.find("\ttestq\t%rdi, loom_access_masks+8(%rip)\n") == 0);
+  CHECK(inlineAccessHooks("\tcall\t__tsan_write8\n").text.find("\ttestq\t%rdi, loom_access_masks+24(%rip)\n") == 0);
+  CHECK(inlineAccessHooks("\tcall\t__tsan_read16@PLT\n").text.find("\ttestq\t%rdi, loom_access_masks+24(%rip)\n") == 0);
   auto packed = inlineAccessHooks("\tcall\t__tsan_unaligned_read8@PLT\n");
   CHECK(packed.gated == 1);
-  CHECK(packed.text.find("testb") == std::string::npos);
+  CHECK(packed.text.find("\ttestq\t%rdi, loom_access_masks+0(%rip)\n") == 0);
   CHECK(packed.text.find("\tcall\t__tsan_unaligned_read8@PLT\n") != std::string::npos);
+}
+
+TEST_CASE("inline hooks: the argument's move goes behind the test only from right before the call",
+          "[loomcc][inline_hooks]") {
+  // Across the line table and debug labels: moved.
+  auto across = inlineAccessHooks("\tmovq\t%r12, %rdi\n\t.loc 1 7 3\n.LVL4:\n\tcall\t__tsan_write4@PLT\n");
+  CHECK(across.text ==
+        "\t.loc 1 7 3\n"
+        ".LVL4:\n"
+        "\ttestq\t%r12, loom_access_masks+16(%rip)\n"
+        "\tje\t.Lloom_hook_done0\n"
+        "\tmovq\t%r12, %rdi\n"
+        "\tcall\t__tsan_write4@PLT\n"
+        ".Lloom_hook_done0:\n");
+  // A jump target between them: another path reaches the call with its own %rdi.
+  const std::string target = "\tmovq\t%r12, %rdi\n.L7:\n";
+  CHECK(inlineAccessHooks(target + "\tcall\t__tsan_write4\n").text.find(target + "\ttestq\t%rdi, ") == 0);
+  // The address computed into %rdi (lea), a load, or %rdi's own 32-bit half: tested in %rdi.
+  for (const std::string first : {"\tleaq\t4(%rbx), %rdi\n", "\tmovq\t8(%rbx), %rdi\n", "\tmovl\t%ebx, %edi\n"})
+    CHECK(inlineAccessHooks(first + "\tcall\t__tsan_read8\n").text.find(first + "\ttestq\t%rdi, ") == 0);
+}
+
+TEST_CASE("inline hooks: code for a shared library reaches the masks through the GOT", "[loomcc][inline_hooks]") {
+  auto r = inlineAccessHooks("\tmovq\t%rbx, %rdi\n\tcall\t__tsan_write8@PLT\n", true);
+  CHECK(r.text ==
+        "\tmovq\t%rbx, %rdi\n"
+        "\tmovq\tloom_access_masks@GOTPCREL(%rip), %rax\n"
+        "\ttestq\t%rdi, 24(%rax)\n"
+        "\tje\t.Lloom_hook_done0\n"
+        "\tcall\t__tsan_write8@PLT\n"
+        ".Lloom_hook_done0:\n");
 }
 
 TEST_CASE("inline hooks: other calls and lines stay as they are", "[loomcc][inline_hooks]") {
@@ -55,9 +83,9 @@ TEST_CASE("inline hooks: other calls and lines stay as they are", "[loomcc][inli
   CHECK(r.text == untouched);
 }
 
-TEST_CASE("inline hooks: each call has its own labels", "[loomcc][inline_hooks]") {
+TEST_CASE("inline hooks: each call has its own label", "[loomcc][inline_hooks]") {
   auto r = inlineAccessHooks("\tcall\t__tsan_read4\n\tcall\t__tsan_write4\n");
   CHECK(r.gated == 2);
-  CHECK(r.text.find(".Lloom_hook_done0:\n\ttestb") != std::string::npos);
-  CHECK(r.text.find(".Lloom_hook_call1:\n\tcall\t__tsan_write4\n.Lloom_hook_done1:\n") != std::string::npos);
+  CHECK(r.text.find(".Lloom_hook_done0:\n\ttestq") != std::string::npos);
+  CHECK(r.text.find("\tcall\t__tsan_write4\n.Lloom_hook_done1:\n") != std::string::npos);
 }

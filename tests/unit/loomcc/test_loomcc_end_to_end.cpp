@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -93,8 +94,10 @@ TEST_CASE("loom-cc end to end: a .cu with launches and extern __shared__ compile
 }
 
 // The host compiler's assembly is what inline_hooks.h parses: if g++ ever writes its hook calls
-// differently, this fails instead of every kernel silently losing the gate's speed.
+// differently, this fails instead of every kernel silently losing the gate's speed. In an
+// executable's code the gate tests the mask directly; in a shared library's, through the GOT.
 TEST_CASE("loom-cc end to end: every plain access hook of kernel code is gated", "[loomcc][e2e]") {
+  const bool pic = GENERATE(false, true);
   Sandbox box;
   box.write("acc.cu",
             "struct alignas(16) V { float x, y, z, w; };\n"
@@ -104,24 +107,34 @@ TEST_CASE("loom-cc end to end: every plain access hook of kernel code is gated",
             "  d[3] += 2;\n"
             "  v[1] = v[0];\n"
             "}\n");
-  Result r = box.loomcc("-keep -c acc.cu");
+  Result r = box.loomcc(pic ? "-keep -Xcompiler -fPIC -c acc.cu" : "-keep -c acc.cu");
   INFO(r.output);
   REQUIRE(r.status == 0);
   std::ifstream in(box.path("acc.loom.s"));
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   REQUIRE(!text.empty());
-  // Every call of a plain access hook directly follows its gate's label; the others stay bare.
+  // Every call of a plain access hook directly follows its gate (a test of the mask its alignment
+  // selects, and the jump past the call), or the argument's move right after it; the others stay
+  // bare.
+  const std::regex test(pic ? "\ttestq\t%rdi, (0|8|16|24)\\(%rax\\)" : "\ttestq\t%r[a-z0-9]+, loom_access_masks\\+(0|8|16|24)\\(%rip\\)");
+  const std::regex jump("\tje\t\\.Lloom_hook_done[0-9]+");
   std::set<std::string> gated;
+  std::vector<std::string> before;
   std::istringstream lines(text);
-  std::string previous, line;
+  std::string line;
   while (std::getline(lines, line)) {
     std::smatch m;
     if (std::regex_match(line, m, std::regex("\tcall\t__tsan_((unaligned_)?(read|write)(1|2|4|8|16))(@PLT)?"))) {
       INFO(line);
-      CHECK(std::regex_match(previous, std::regex("\\.Lloom_hook_call[0-9]+:")));
+      REQUIRE(before.size() >= 3);
+      const std::size_t n = before.size();
+      const bool moved = std::regex_match(before[n - 1], std::regex("\tmovq\t%r[a-z0-9]+, %rdi"));
+      CHECK((!moved || !pic));
+      CHECK(std::regex_match(before[n - 1 - moved], jump));
+      CHECK(std::regex_match(before[n - 2 - moved], test));
       gated.insert(m[1]);
     }
-    previous = line;
+    before.push_back(line);
   }
   CHECK(gated == std::set<std::string>{"read4", "write4", "write1", "read8", "write8", "read16", "write16"});
 }

@@ -6,14 +6,15 @@
 // name. Two consequences of const, both wanted: -fsanitize=thread does not instrument reads of
 // a read-only variable, so `threadIdx.x` calls no memory-access hook; and the compiler may keep
 // the value in a register for the whole kernel call, which is right because a call of the kernel
-// is one CUDA thread (the scheduler rewrites the values before it resumes a lane). Initial-exec
-// TLS: valid in executables and in shared objects loaded at start-up.
+// is one CUDA thread (the scheduler rewrites the values before it resumes a lane). Local-exec
+// TLS in executables, initial-exec in shared objects (loom/core/engine_tls.h).
 #pragma once
 
+#include "loom/core/engine_tls.h"
 #include "loom/device/lane_builtins.h"
 
 #define LOOM_BUILTIN(name, symbol) \
-  extern __thread const uint3 name __asm__(symbol) __attribute__((tls_model("initial-exec")))
+  extern __thread const uint3 name __asm__(symbol) LOOM_ENGINE_TLS
 LOOM_BUILTIN(threadIdx, "loom_tid");
 LOOM_BUILTIN(blockIdx, "loom_ctaid");
 LOOM_BUILTIN(blockDim, "loom_ntid");

@@ -4,11 +4,12 @@
 // const, under CUDA's. Named after PTX's special registers.
 #pragma once
 
+#include "loom/core/engine_tls.h"
 #include "vector_types.h"
 
 extern "C" {
 // Written by the scheduler only.
-extern __thread uint3 loom_tid;     // threadIdx
+extern __thread uint3 loom_tid LOOM_ENGINE_TLS;  // threadIdx (a kernel's run loop writes it)
 extern __thread uint3 loom_ctaid;   // blockIdx
 extern __thread uint3 loom_ntid;    // blockDim
 extern __thread uint3 loom_nctaid;  // gridDim

@@ -11,9 +11,10 @@
 // whatever order g++ gives the code (recorded: tests.cuda.reconvergence, kernels.neighbor).
 //
 // In fast mode entering and leaving a region is one test each of the word that counts lockstep
-// blocks anywhere (as the inlined access gates read it): three instructions, against six for
-// this worker's thread-local flag, which is read only when some block is in lockstep (an empty
-// kernel 2.0 -> 1.5 ns per thread, bench (a) 34-38 -> 31-35 ms). In lockstep mode it
+// blocks anywhere: two instructions in an executable (three through the GOT in a shared
+// library: loom/core/engine_tls.h), against six for this worker's thread-local flag, which is
+// read only when some block is in lockstep (an empty kernel 2.0 -> 1.5 ns per thread, bench (a)
+// 34-38 -> 31-35 ms). In lockstep mode it
 // is a volatile read of a marker byte, which -fsanitize=thread turns into a memory-access hook
 // after g++ has optimized the code (the hook tells the engine, device/tsan_hooks.cpp). Not a
 // call: g++ must assume a call writes memory, and would then load again after every `if` what
@@ -21,6 +22,7 @@
 // branch was two shared loads, one on the device).
 #pragma once
 
+#include "loom/core/engine_tls.h"
 #include "loom/device/lockstep_blocks.h"
 
 namespace loom::sched {
@@ -35,10 +37,14 @@ namespace loom::device {
   // Read through asm: a plain read would reach the memory-access hooks. First the count of
   // lockstep blocks anywhere (lockstep_blocks.h), then this worker's flag.
   bool anywhere;
+#if LOOM_ENGINE_GLOBALS_VIA_GOT
   void* word;
   asm("movq loom_access_checks@GOTPCREL(%%rip), %1\n\ttestl %2, (%1)"
       : "=@ccnz"(anywhere), "=r"(word)
       : "i"(kLockstepBlocks));
+#else
+  asm("testl %1, loom_access_checks(%%rip)" : "=@ccnz"(anywhere) : "i"(kLockstepBlocks));
+#endif
   if (__builtin_expect(!anywhere, 1)) return false;
   bool on;
   asm("movb (%1), %0" : "=q"(on) : "r"(&::loom::sched::tLockstepAccesses));

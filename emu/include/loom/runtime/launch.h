@@ -147,11 +147,14 @@ std::shared_ptr<const void> bindValues(void (*kernel)(P...), A&&... values) {
 
 // What a kernel called by a launch does first (tools/loom-cc/kernel_prologue.h): takes the launch's
 // configuration and launches itself with its parameters, copied as the device copies them.
-// (A: the parameters' declared types, which may carry __restrict__.) Cold: once per launch, never
-// per thread; g++ then lays the kernel's own code out as it did without this path, and the
-// lockstep order of divergent lanes, which follows code addresses, stays as it was.
+// (A: the parameters' types, deduced from the prologue's arguments.) By value: taken by
+// reference, every parameter's address escaped into this call, and g++ kept each parameter in
+// memory for the whole kernel (a store per parameter and CUDA thread, and a load at each use).
+// Cold: once per launch, never per thread; g++ then lays the kernel's own code out as it did
+// without this path, and the lockstep order of divergent lanes, which follows code addresses,
+// stays as it was.
 template <class... P, class... A>
-[[gnu::cold]] void launchFromKernel(void (*kernel)(P...), const A&... parameters) {
+[[gnu::cold]] void launchFromKernel(void (*kernel)(P...), A... parameters) {
   static_assert(sizeof...(P) == sizeof...(A));
   const PendingLaunch launch = runtime::takePendingLaunch();
   registerKernelType(kernel);

@@ -12,6 +12,7 @@
 #include <cstddef>
 
 #include "cuda_runtime_api.h"
+#include "loom/core/engine_tls.h"
 
 namespace loom {
 
@@ -27,7 +28,7 @@ struct PendingLaunch {
 }  // namespace loom
 
 // This thread's innermost pending launch, null when none.
-extern "C" __thread loom::PendingLaunch* loom_pending_launch __attribute__((tls_model("initial-exec")));
+extern "C" __thread loom::PendingLaunch* loom_pending_launch LOOM_ENGINE_TLS;
 
 namespace loom {
 
@@ -47,9 +48,9 @@ class LaunchScope {
 // Whether a launch waits for its kernel on this thread: what every kernel asks first. Through
 // asm: kernel code is instrumented, and this is the engine's memory, not the program's.
 [[gnu::always_inline]] inline bool launchPending() {
-  PendingLaunch* pending;
-  asm volatile("movq %1, %0" : "=r"(pending) : "m"(loom_pending_launch));
-  return pending != nullptr;
+  bool pending;
+  asm volatile("cmpq $0, %1" : "=@ccnz"(pending) : "m"(loom_pending_launch));
+  return pending;
 }
 
 namespace runtime {
