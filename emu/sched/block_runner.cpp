@@ -53,10 +53,9 @@ constexpr unsigned kMaxThreads = 1024;
 }  // namespace
 
 BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
+  static_assert(kMaxThreads == RunQueue::kCapacity);
   lanes_.resize(kMaxThreads);
   tids_.resize(kMaxThreads);
-  runnable_.reserve(kMaxThreads);
-  barrierWaiters_.reserve(kMaxThreads);
   warps_.resize(kMaxThreads / 32);
   fiberStore_ = std::make_unique<RunnerFiber[]>(kMaxThreads);
   for (unsigned i = 0; i < kMaxThreads; ++i) freeFibers_.push_back(&fiberStore_[i]);
@@ -70,23 +69,37 @@ void BlockRunner::completeBarrier() {
     case BarrierReduction::Or: barrierResult_ = reduceCount_ != 0; break;
   }
   if (lockstep_) [[unlikely]] {
-    for (Lane* l : barrierWaiters_) {
+    for (unsigned i = 0; i < arrived_; ++i) {
+      const Lane* l = barrierWaiters_[i];
       LockstepWarp& w = lockstepWarps_[l->linear / 32];
       ++w.pending;
       w.path[l->linear % 32] = 0;  // the whole block met: one path per warp again
     }
   }
   if (checks_) [[unlikely]] onBarrierChecks();
-  // The waiters become the run queue as they are, in arrival order: usually nothing else is
-  // queued, and swapping the two vectors makes the release O(1).
-  if (runnableHead_ == runnable_.size()) {
-    runnable_.swap(barrierWaiters_);
-    runnableHead_ = 0;
-  } else {
-    runnable_.insert(runnable_.end(), barrierWaiters_.begin(), barrierWaiters_.end());
-  }
-  barrierWaiters_.clear();
+  // The waiters become the run queue as they are, in arrival order (Lane::state still says
+  // Waiting until each runs: threadStates() tells queued ones apart).
+  runnable_.takeAll(barrierWaiters_, arrived_);
   arrived_ = 0;
+  reduceCount_ = 0;
+}
+
+Fiber& BlockRunner::idleContext(bool& blockDone) {
+  blockDone = false;
+  if (nextUnstarted_ < threadCount_) return newRunner().context;
+  if (convergeWaiters_ != 0) [[unlikely]] {
+    releaseConverged();
+    return popRunnable();
+  }
+  if (!groupWaiters_.empty()) [[unlikely]] return waitForGroupRelease();
+  if (live_ != 0) deadlock();
+  blockDone = true;
+  return workerContext_;
+}
+
+Fiber& BlockRunner::firstWaitContext() {
+  bool blockDone = false;
+  return idleContext(blockDone);
 }
 
 void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned rank) {
@@ -123,9 +136,8 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
     numberLanes(launch.block);
   live_ = threadCount_;
   runnable_.clear();
-  runnableHead_ = 0;
   arrived_ = 0;
-  barrierWaiters_.clear();
+  reduceCount_ = 0;
   convergeWaiters_ = 0;
   unsigned warpCount = (threadCount_ + 31) / 32;
   for (unsigned w = 0; w < warpCount; ++w) {
@@ -144,6 +156,7 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
   batchFiber_ = nullptr;
 
   loom_ctaid = block;
+  loom_tid = uint3{0, 0, 0};  // a linear batch writes x alone (thread_batch.h)
   loom_ntid = uint3{launch.block.x, launch.block.y, launch.block.z};
   loom_nctaid = uint3{launch.grid.x, launch.grid.y, launch.grid.z};
   tDynamicSharedBase = worker_.sharedArena().base();
@@ -201,7 +214,6 @@ void BlockRunner::reclaimFibers() {
 [[gnu::always_inline]] inline void BlockRunner::startLane(Lane& lane, RunnerFiber& fiber) {
   lane.fiber = &fiber;
   lane.state = Lane::State::Running;
-  lane.result = 0;
   current_ = &lane;
   loom_tid = lane.tid;
   ++nextUnstarted_;
@@ -237,6 +249,7 @@ void BlockRunner::onExitWhileOthersWait(unsigned warp) {
 
 void BlockRunner::giveBatch(RunnerFiber& fiber) {
   fiber.batch.tids = tids_.data();
+  fiber.batch.linear = numberedShape_.y == 1 && numberedShape_.z == 1;
   fiber.batch.next = nextUnstarted_;
   if (eagerLanes_) {
     fiber.batch.end = nextUnstarted_ + 1;
@@ -361,7 +374,7 @@ void BlockRunner::yield(const void* site) {
     yieldToGroup();
     return;  // the lane stops at its next access anyway, and the warp runs another group
   }
-  bool othersRunnable = runnableHead_ < runnable_.size();
+  bool othersRunnable = !runnable_.empty();
   if (!othersRunnable && nextUnstarted_ >= threadCount_) {
     if (convergeWaiters_ == 0) {  // nobody else of the block could run
       yieldToGroup();
@@ -373,10 +386,8 @@ void BlockRunner::yield(const void* site) {
   Lane& lane = *current_;
   // Choose who runs next before queueing ourselves, or we would pick ourselves.
   Fiber& next = othersRunnable ? popRunnable() : newRunner().context;
-  makeRunnable(lane, 0);  // to the back of the queue: everyone else runs first
+  makeRunnable(lane);  // to the back of the queue: everyone else runs first
   Fiber::switchTo(lane.fiber->context, next);
-  lane.state = Lane::State::Running;
-  resumeAs(lane);
 }
 
 std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const void* site) {
@@ -392,12 +403,7 @@ std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const
   tryCompleteWarp(warp, laneId);
   if (lane.state == Lane::State::Runnable) {
     // Completed by us: run on. Remove ourselves from the runnable queue.
-    for (std::size_t i = runnable_.size(); i-- > runnableHead_;) {
-      if (runnable_[i] == &lane) {
-        runnable_.erase(runnable_.begin() + static_cast<std::ptrdiff_t>(i));
-        break;
-      }
-    }
+    runnable_.remove(&lane);
     lane.state = Lane::State::Running;
   } else {
     waitHere(lane);
@@ -422,7 +428,7 @@ void BlockRunner::tryCompleteWarp(unsigned warp, unsigned lane) {
   if (raceCheck_) [[unlikely]] ++warpEpoch_[warp];  // __syncwarp and collectives order the warp
   if (needed != ~0u) [[unlikely]] reportShuffleMisreads(warp, needed);
   unsigned base = warp * 32;
-  for (unsigned m = needed; m != 0; m &= m - 1) makeRunnable(lanes_[base + __builtin_ctz(m)], 0);
+  for (unsigned m = needed; m != 0; m &= m - 1) makeRunnable(lanes_[base + __builtin_ctz(m)]);
   if (lockstep_) {
     LockstepWarp& w = lockstepWarps_[warp];
     w.pending += static_cast<unsigned>(__builtin_popcount(needed));
@@ -481,12 +487,15 @@ void BlockRunner::raceAtomicEnd(const volatile void* address, unsigned size, boo
 
 void BlockRunner::checkBarrierSites() {
   std::vector<check::sanitizer::BarrierArrival> arrivals;
-  arrivals.reserve(barrierWaiters_.size());
-  for (const Lane* l : barrierWaiters_) arrivals.push_back({l->waitSite, l->linear, l->tid});
+  arrivals.reserve(arrived_);
+  for (unsigned i = 0; i < arrived_; ++i) {
+    const Lane* l = barrierWaiters_[i];
+    arrivals.push_back({l->waitSite, l->linear, l->tid});
+  }
   std::string kernel = report::functionName(launch_->kernel);
   check::sanitizer::checkBarrierSites(arrivals, kernel, blockIdx_);
-  if (live_ < threadCount_ && !barrierWaiters_.empty()) [[unlikely]]
-    check::sanitizer::warnBarrierAfterExit(kernel, barrierWaiters_.front()->waitSite, threadCount_ - live_, blockIdx_);
+  if (live_ < threadCount_ && arrived_ != 0) [[unlikely]]
+    check::sanitizer::warnBarrierAfterExit(kernel, barrierWaiters_[0]->waitSite, threadCount_ - live_, blockIdx_);
 }
 
 void BlockRunner::deadlock() {
@@ -516,7 +525,7 @@ std::string BlockRunner::threadStates() const {
   // A completed barrier's waiters keep their state until they run (completeBarrier): queued,
   // they are ready to run.
   std::vector<bool> queued(threadCount_, false);
-  for (std::size_t q = runnableHead_; q < runnable_.size(); ++q) queued[runnable_[q]->linear] = true;
+  for (unsigned q = 0; q < runnable_.size(); ++q) queued[runnable_.at(q)->linear] = true;
   auto stateOf = [&](unsigned i) -> std::string {
     if (i >= nextUnstarted_) return "not started";
     if (exited(i)) return "exited";

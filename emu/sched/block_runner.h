@@ -29,6 +29,7 @@
 #include "sched/lane.h"
 #include "loom/device/lane_builtins.h"
 #include "sched/launch.h"
+#include "sched/run_queue.h"
 #include "loom/runtime/launch.h"
 
 namespace loom::mem {
@@ -157,11 +158,15 @@ private:
   // Lane's state is stale for the threads of a batch: exitLanes).
   bool exited(unsigned linear) const { return (warps_[linear / 32].exited >> (linear % 32)) & 1u; }
   void numberLanes(dim3 shape);
-  void resumeAs(Lane& lane);
-  void makeRunnable(Lane& lane, int result);
+  void makeRunnable(Lane& lane);
   // Where the worker goes when the running thread stops: a runnable thread, a new runner for
   // unstarted threads, or (blockDone) back to the worker's own context.
   Fiber& nextContext(bool& blockDone);
+  // nextContext when no lane is runnable (out of line: a thread's first wait, or a block whose
+  // threads all wait).
+  [[gnu::noinline]] Fiber& idleContext(bool& blockDone);
+  // The same for a barrier, which never ends the block (its own lane still lives).
+  [[gnu::noinline]] Fiber& firstWaitContext();
   Fiber& popRunnable();
   void waitHere(Lane& lane);
   void onExit(Lane& lane);
@@ -244,12 +249,11 @@ private:
   std::vector<uint3> tids_;  // lanes_[i].tid, packed for the run loop
   RunnerFiber* startingFiber_ = nullptr;  // the runner fiber whose run loop starts next
 
-  std::vector<Lane*> runnable_;   // FIFO: runnable_[runnableHead_..]
-  std::size_t runnableHead_ = 0;
+  RunQueue runnable_;
 
-  // Block barrier in progress.
+  // Block barrier in progress: barrierWaiters_[0 .. arrived_ - 1], in arrival order.
   unsigned arrived_ = 0;
-  std::vector<Lane*> barrierWaiters_;
+  std::unique_ptr<Lane*[]> barrierWaiters_ = std::make_unique<Lane*[]>(RunQueue::kCapacity);
   unsigned reduceCount_ = 0;  // arrivals with a true predicate
   BarrierReduction reduction_ = BarrierReduction::None;
   int barrierResult_ = 0;  // __syncthreads_count/_and/_or of the barrier released last
@@ -353,45 +357,34 @@ inline BlockRunner* BlockRunner::current() {
   return runner;
 }
 
-inline void BlockRunner::resumeAs(Lane& lane) {
-  current_ = &lane;
-  loom_tid = lane.tid;
-}
-
-inline void BlockRunner::makeRunnable(Lane& lane, int result) {
-  lane.result = result;
+inline void BlockRunner::makeRunnable(Lane& lane) {
   lane.state = Lane::State::Runnable;
-  runnable_.push_back(&lane);
+  runnable_.push(&lane);
 }
 
+// The lane that runs next, made the running one here: the side that switches sets the block's
+// state up for the side it resumes, so a lane resumed in a barrier returns at once. The one
+// path that resumes lanes, whoever calls it.
 inline Fiber& BlockRunner::popRunnable() {
-  Lane* lane = runnable_[runnableHead_++];
-  if (runnableHead_ == runnable_.size()) {
-    runnable_.clear();
-    runnableHead_ = 0;
-  } else {
+  Lane* lane = runnable_.pop();
+  if (!runnable_.empty()) {
     // The lane after this one runs next: its saved registers, out of L1 since its last switch (a
     // block's stacks do not fit), are loaded while this one runs. Two lines measured best (bare
     // barriers 101 -> 94 ns per thread, serial); four or eight no better, the next lane's fiber
     // object as well worse.
-    const char* sp = static_cast<const char*>(runnable_[runnableHead_]->fiber->context.context());
+    const char* sp = static_cast<const char*>(runnable_.at(0)->fiber->context.context());
     for (int line = 0; line < 2; ++line) __builtin_prefetch(sp + 64 * line);
   }
+  current_ = lane;
+  lane->state = Lane::State::Running;
+  loom_tid = lane->tid;
   return lane->fiber->context;
 }
 
 inline Fiber& BlockRunner::nextContext(bool& blockDone) {
   blockDone = false;
-  if (runnableHead_ < runnable_.size()) return popRunnable();
-  if (nextUnstarted_ < threadCount_) return newRunner().context;
-  if (convergeWaiters_ != 0) [[unlikely]] {
-    releaseConverged();
-    return popRunnable();
-  }
-  if (!groupWaiters_.empty()) [[unlikely]] return waitForGroupRelease();
-  if (live_ != 0) deadlock();
-  blockDone = true;
-  return workerContext_;
+  if (!runnable_.empty()) return popRunnable();
+  return idleContext(blockDone);
 }
 
 // Every arriving thread asks; only the last one completes the barrier.
@@ -401,36 +394,34 @@ inline Fiber& BlockRunner::nextContext(bool& blockDone) {
   return true;
 }
 
+// Parks the running lane and resumes the next; returns when someone made it the running lane
+// again (popRunnable).
 inline void BlockRunner::waitHere(Lane& lane) {
   lane.state = Lane::State::Waiting;
   bool blockDone = false;
   Fiber& next = nextContext(blockDone);
   Fiber::switchTo(lane.fiber->context, next);
-  // Resumed by whoever released us.
-  lane.state = Lane::State::Running;
-  resumeAs(lane);
 }
 
 inline int BlockRunner::barrier(int predicate, BarrierReduction reduction, const void* site) {
   Lane& lane = *current_;
   lane.waitSite = site;
   if (lockstep_) [[unlikely]] lockstepLeave(lane.linear / 32);
-  if (arrived_ == 0) {
-    reduceCount_ = 0;
-    reduction_ = reduction;
-  }
-  ++arrived_;
-  // _count, _and and _or all follow from the number of true predicates; a plain __syncthreads
-  // counts nothing.
-  if (reduction != BarrierReduction::None) reduceCount_ += predicate != 0;
-  barrierWaiters_.push_back(&lane);
-  if (checkBarrierComplete()) {
+  // _count, _and and _or all follow from the number of true predicates (completeBarrier); the
+  // form is the last arrival's (a barrier's threads all use one).
+  reduction_ = reduction;
+  reduceCount_ += predicate != 0;
+  barrierWaiters_[arrived_++] = &lane;
+  if (arrived_ == live_) {
     // We completed the barrier ourselves: keep running without a switch. We were queued with
     // the others, last; take ourselves back out.
-    runnable_.pop_back();
+    completeBarrier();
+    runnable_.remove(&lane);
     return barrierResult_;
   }
-  waitHere(lane);
+  lane.state = Lane::State::Waiting;
+  Fiber& next = !runnable_.empty() ? popRunnable() : firstWaitContext();
+  Fiber::switchTo(lane.fiber->context, next);
   // barrierResult_ is still this barrier's: the next one cannot complete before we arrive.
   return barrierResult_;
 }

@@ -25,17 +25,12 @@ unsigned BlockRunner::converge(const void* site, const char* file, unsigned line
   ws.convergeLine[laneId] = line;
   ++convergeWaiters_;
   lane.state = Lane::State::Waiting;
-  if (runnableHead_ == runnable_.size() && nextUnstarted_ >= threadCount_) {
+  if (runnable_.empty() && nextUnstarted_ >= threadCount_) {
     // Nobody else can run: release now. If our group is the one released, we cannot switch to
     // ourselves: take ourselves back out of the run queue and go on.
     releaseConverged();
     if (!(ws.converging & (1u << laneId))) {
-      for (std::size_t i = runnable_.size(); i-- > runnableHead_;) {
-        if (runnable_[i] == &lane) {
-          runnable_.erase(runnable_.begin() + static_cast<std::ptrdiff_t>(i));
-          break;
-        }
-      }
+      runnable_.remove(&lane);
       lane.state = Lane::State::Running;
       return static_cast<unsigned>(ws.results[laneId]);
     }
@@ -71,7 +66,7 @@ void BlockRunner::releaseConverged() {
     for (unsigned l = 0; l < 32; ++l) {
       if (!(group & (1u << l))) continue;
       ws.results[l] = group;
-      makeRunnable(lanes_[w * 32 + l], 0);
+      makeRunnable(lanes_[w * 32 + l]);
     }
   }
 }

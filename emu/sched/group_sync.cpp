@@ -46,7 +46,7 @@ void BlockRunner::releaseGroupWaiters() {
       continue;
     }
     if (lockstep_) ++lockstepWarps_[lane->linear / 32].pending;
-    makeRunnable(*lane, 0);
+    makeRunnable(*lane);
   }
   groupWaiters_.resize(kept);
 }
@@ -54,7 +54,7 @@ void BlockRunner::releaseGroupWaiters() {
 Fiber& BlockRunner::waitForGroupRelease() {
   // Lanes of a phase the barrier has passed already (the block that completed it ran on).
   releaseGroupWaiters();
-  if (runnableHead_ < runnable_.size()) return popRunnable();
+  if (!runnable_.empty()) return popRunnable();
   // Some threads arrived at the cluster barrier and the others wait elsewhere: the block never
   // arrives, so nothing can move.
   if (clusterArrivals_ != 0) deadlock();

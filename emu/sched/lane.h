@@ -27,7 +27,6 @@ struct Lane {
   unsigned linear = 0;          // x + y*bx + z*bx*by: warp = linear / 32, lane = linear % 32
   State state = State::NotStarted;  // stale once exited in a batch: BlockRunner::exited() tells
   RunnerFiber* fiber = nullptr; // the fiber the thread runs on, once started
-  int result = 0;               // value handed back by the barrier or collective it waited at
   const void* waitSite = nullptr;  // code address of the barrier or __syncwarp it waits at
   // Group barriers (grid.sync, barrier.cluster): the generation the thread waits for, and
   // whether it has arrived at the cluster barrier's current phase.

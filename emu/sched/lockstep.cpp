@@ -250,7 +250,7 @@ void BlockRunner::releaseGroup(unsigned warp) {
   unsigned base = warp * 32;
   for (std::uint32_t m = group; m; m &= m - 1) {
     Lane& lane = lanes_[base + static_cast<unsigned>(std::countr_zero(m))];
-    makeRunnable(lane, 0);
+    makeRunnable(lane);
   }
 }
 
@@ -261,10 +261,9 @@ void BlockRunner::parkAndSwitch(Lane& lane) {
     // A lane spins: a thread not yet started may be the one it waits for.
     startAnother_ = false;
     next = &newRunner().context;
-  } else if (runnableHead_ < runnable_.size()) {
-    if (runnable_[runnableHead_] == &lane) {  // released first: run on without a switch
+  } else if (!runnable_.empty()) {
+    if (runnable_.at(0) == &lane) {  // released first: run on without a switch
       popRunnable();
-      lane.state = Lane::State::Running;
       return;
     }
     next = &popRunnable();
@@ -273,8 +272,6 @@ void BlockRunner::parkAndSwitch(Lane& lane) {
     next = &nextContext(blockDone);  // a new runner for unstarted threads, or a deadlock report
   }
   Fiber::switchTo(lane.fiber->context, *next);
-  lane.state = Lane::State::Running;
-  resumeAs(lane);
 }
 
 }  // namespace loom::sched

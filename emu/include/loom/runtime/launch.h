@@ -106,10 +106,18 @@ struct BoundKernel {
     const ParameterSlots<std::index_sequence<I...>, std::decay_t<P>...> slots{
         {std::get<I>(bound->parameters)}...};
     for (;;) {
-      while (batch->next < batch->end) {
-        loom_tid = batch->tids[batch->next];
-        ++batch->next;
-        kernel(static_cast<const ParameterSlot<I, std::decay_t<P>>&>(slots).value...);
+      if (batch->linear) {  // a block of (n, 1, 1): threadIdx is (next, 0, 0), y and z already 0
+        while (batch->next < batch->end) {
+          loom_tid.x = batch->next;
+          ++batch->next;
+          kernel(static_cast<const ParameterSlot<I, std::decay_t<P>>&>(slots).value...);
+        }
+      } else {
+        while (batch->next < batch->end) {
+          loom_tid = batch->tids[batch->next];
+          ++batch->next;
+          kernel(static_cast<const ParameterSlot<I, std::decay_t<P>>&>(slots).value...);
+        }
       }
       const runtime::Park park = runtime::finishThreads(runner);
       if (park.from == nullptr) continue;

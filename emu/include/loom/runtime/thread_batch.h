@@ -15,6 +15,9 @@ struct ThreadBatch {
   const uint3* tids = nullptr;  // threadIdx of each thread, by linear index in the block
   unsigned next = 0;            // the next thread to start; the running one is next - 1
   unsigned end = 0;             // the loop stops here; the runtime lowers it to next when settled
+  // The block is (n, 1, 1), so tids[i] is (i, 0, 0): the loop stores threadIdx.x alone (the
+  // runtime zeroes y and z at the block's start).
+  bool linear = false;
 };
 
 }  // namespace loom::runtime
