@@ -48,13 +48,7 @@ void BlockRunner::spinDetected(const void* site) {
   yield(site);
 }
 
-namespace {
-constexpr unsigned kMaxThreads = 1024;
-}  // namespace
-
 BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
-  static_assert(kMaxThreads == RunQueue::kCapacity);
-  lanes_.resize(kMaxThreads);
   tids_.resize(kMaxThreads);
   warps_.resize(kMaxThreads / 32);
   fiberStore_ = std::make_unique<RunnerFiber[]>(kMaxThreads);
@@ -70,23 +64,36 @@ void BlockRunner::completeBarrier() {
   }
   if (lockstep_) [[unlikely]] {
     for (unsigned i = 0; i < arrived_; ++i) {
-      const Lane* l = barrierWaiters_[i];
-      LockstepWarp& w = lockstepWarps_[l->linear / 32];
+      const unsigned l = barrierWaiters_[i];
+      LockstepWarp& w = lockstepWarps_[l / 32];
       ++w.pending;
-      w.path[l->linear % 32] = 0;  // the whole block met: one path per warp again
+      w.path[l % 32] = 0;  // the whole block met: one path per warp again
     }
   }
   if (checks_) [[unlikely]] onBarrierChecks();
   // The waiters become the run queue as they are, in arrival order (Lane::state still says
   // Waiting until each runs: threadStates() tells queued ones apart).
-  runnable_.takeAll(barrierWaiters_, arrived_);
+  runnable_.pushAll(barrierWaiters_.data(), arrived_);
   arrived_ = 0;
   reduceCount_ = 0;
+  reduction_ = BarrierReduction::None;  // a plain __syncthreads does not set it
 }
 
-Fiber& BlockRunner::idleContext(bool& blockDone) {
+int BlockRunner::completeOwnBarrier(Lane& lane) {
+  completeBarrier();
+  runnable_.remove(static_cast<LaneIndex>(lane.linear));
+  return barrierResult_;
+}
+
+int BlockRunner::lockstepBarrier(int predicate, BarrierReduction reduction, const void* site) {
+  lockstepLeave(current_->linear / 32);
+  return arrive(predicate, reduction, site);
+}
+
+
+void* BlockRunner::idleContext(bool& blockDone) {
   blockDone = false;
-  if (nextUnstarted_ < threadCount_) return newRunner().context;
+  if (nextUnstarted_ < threadCount_) return newRunner().context.context();
   if (convergeWaiters_ != 0) [[unlikely]] {
     releaseConverged();
     return popRunnable();
@@ -94,10 +101,10 @@ Fiber& BlockRunner::idleContext(bool& blockDone) {
   if (!groupWaiters_.empty()) [[unlikely]] return waitForGroupRelease();
   if (live_ != 0) deadlock();
   blockDone = true;
-  return workerContext_;
+  return workerContext_.context();
 }
 
-Fiber& BlockRunner::firstWaitContext() {
+void* BlockRunner::firstWaitContext() {
   bool blockDone = false;
   return idleContext(blockDone);
 }
@@ -138,6 +145,7 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
   runnable_.clear();
   arrived_ = 0;
   reduceCount_ = 0;
+  reduction_ = BarrierReduction::None;
   convergeWaiters_ = 0;
   unsigned warpCount = (threadCount_ + 31) / 32;
   for (unsigned w = 0; w < warpCount; ++w) {
@@ -324,8 +332,8 @@ runtime::Park BlockRunner::park(RunnerFiber& fiber) {
   fiber.parkedFor = launch_->sequence;
   parkedFibers_.push_back(&fiber);
   bool blockDone = false;
-  Fiber& next = nextContext(blockDone);
-  return {fiber.context.slot(), next.context()};
+  void* next = nextContext(blockDone);
+  return {fiber.context.slot(), next};
 }
 
 // newRunner made the resumed fiber startingFiber_.
@@ -385,9 +393,9 @@ void BlockRunner::yield(const void* site) {
   }
   Lane& lane = *current_;
   // Choose who runs next before queueing ourselves, or we would pick ourselves.
-  Fiber& next = othersRunnable ? popRunnable() : newRunner().context;
+  void* next = othersRunnable ? popRunnable() : newRunner().context.context();
   makeRunnable(lane);  // to the back of the queue: everyone else runs first
-  Fiber::switchTo(lane.fiber->context, next);
+  suspendLane(lane, next);
 }
 
 std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const void* site) {
@@ -403,7 +411,7 @@ std::uint64_t BlockRunner::warpCollective(const isa::WarpRequest& request, const
   tryCompleteWarp(warp, laneId);
   if (lane.state == Lane::State::Runnable) {
     // Completed by us: run on. Remove ourselves from the runnable queue.
-    runnable_.remove(&lane);
+    runnable_.remove(static_cast<LaneIndex>(lane.linear));
     lane.state = Lane::State::Running;
   } else {
     waitHere(lane);
@@ -489,13 +497,13 @@ void BlockRunner::checkBarrierSites() {
   std::vector<check::sanitizer::BarrierArrival> arrivals;
   arrivals.reserve(arrived_);
   for (unsigned i = 0; i < arrived_; ++i) {
-    const Lane* l = barrierWaiters_[i];
-    arrivals.push_back({l->waitSite, l->linear, l->tid});
+    const Lane& l = lanes_[barrierWaiters_[i]];
+    arrivals.push_back({l.waitSite, l.linear, l.tid});
   }
   std::string kernel = report::functionName(launch_->kernel);
   check::sanitizer::checkBarrierSites(arrivals, kernel, blockIdx_);
   if (live_ < threadCount_ && arrived_ != 0) [[unlikely]]
-    check::sanitizer::warnBarrierAfterExit(kernel, barrierWaiters_[0]->waitSite, threadCount_ - live_, blockIdx_);
+    check::sanitizer::warnBarrierAfterExit(kernel, lanes_[barrierWaiters_[0]].waitSite, threadCount_ - live_, blockIdx_);
 }
 
 void BlockRunner::deadlock() {
@@ -525,7 +533,7 @@ std::string BlockRunner::threadStates() const {
   // A completed barrier's waiters keep their state until they run (completeBarrier): queued,
   // they are ready to run.
   std::vector<bool> queued(threadCount_, false);
-  for (unsigned q = 0; q < runnable_.size(); ++q) queued[runnable_.at(q)->linear] = true;
+  for (unsigned q = 0; q < runnable_.size(); ++q) queued[runnable_.at(q)] = true;
   auto stateOf = [&](unsigned i) -> std::string {
     if (i >= nextUnstarted_) return "not started";
     if (exited(i)) return "exited";

@@ -13,6 +13,7 @@
 // warp request (sched/lockstep.cpp); fast mode never calls access().
 #pragma once
 
+#include <array>
 #include <csetjmp>
 #include <memory>
 #include <cstdint>
@@ -161,19 +162,32 @@ private:
   void makeRunnable(Lane& lane);
   // Where the worker goes when the running thread stops: a runnable thread, a new runner for
   // unstarted threads, or (blockDone) back to the worker's own context.
-  Fiber& nextContext(bool& blockDone);
+  // Contexts are what a switch resumes (loom/runtime/context_switch.h): a saved stack pointer.
+  void* nextContext(bool& blockDone);
   // nextContext when no lane is runnable (out of line: a thread's first wait, or a block whose
   // threads all wait).
-  [[gnu::noinline]] Fiber& idleContext(bool& blockDone);
+  [[gnu::noinline]] void* idleContext(bool& blockDone);
   // The same for a barrier, which never ends the block (its own lane still lives).
-  [[gnu::noinline]] Fiber& firstWaitContext();
-  Fiber& popRunnable();
+  [[gnu::noinline]] void* firstWaitContext();
+  void* popRunnable();
+  // Suspends the running lane, saving its context in its slot, and resumes `next`; returns when
+  // the lane is resumed (made the running one by popRunnable).
+  void suspendLane(Lane& lane, void* next) {
+    runtime::switchContext(&laneContexts_[lane.linear], next);
+  }
   void waitHere(Lane& lane);
   void onExit(Lane& lane);
   void onExitWhileOthersWait(unsigned warp);
   // Releases the block barrier if every live thread has arrived; true if it did.
   bool checkBarrierComplete();
   void completeBarrier();  // out of line: runs once per barrier, not once per thread
+  // The running lane arrived last: completes the barrier and runs on without a switch (it was
+  // queued with the others, last; it takes itself back out). The barrier's result.
+  [[gnu::noinline]] int completeOwnBarrier(Lane& lane);
+  // The barrier's arrival (barrier() without the lockstep test).
+  int arrive(int predicate, BarrierReduction reduction, const void* site);
+  // A barrier in lockstep mode: the lane stops being one its warp waits for, then arrives.
+  [[gnu::noinline]] int lockstepBarrier(int predicate, BarrierReduction reduction, const void* site);
   // synccheck (LOOM_SANITIZER=synccheck): reports threads of the completing barrier that arrived
   // at another __syncthreads than their warp or block (check/sanitizer/synccheck.h).
   void checkBarrierSites();
@@ -201,7 +215,7 @@ private:
   void waitForGroup(std::uint64_t generation, const void* site);
   // Nothing of the block can run and lanes wait for the group: sleeps until the barrier moves,
   // then makes the lanes it released runnable.
-  Fiber& waitForGroupRelease();
+  void* waitForGroupRelease();
   void releaseGroupWaiters();
   void clusterBlockArrives();
   [[noreturn]] void groupMisuse(const void* site, std::string detail);
@@ -230,7 +244,11 @@ private:
   uint3 blockIdx_{0, 0, 0};
   unsigned threadCount_ = 0;
 
-  std::vector<Lane> lanes_;
+  // The block's threads by linear index, and (runQueue, laneContexts_, barrierWaiters_) the
+  // scheduler's lists of them: inside the runner, so that the barrier reaches each at an offset
+  // from `this`, with no pointer to load first.
+  static constexpr unsigned kMaxThreads = RunQueue::kCapacity;
+  std::array<Lane, kMaxThreads> lanes_;
   unsigned nextUnstarted_ = 0;
   // The block shape lanes_[i].tid and .linear were last numbered for: they depend on nothing
   // else, so a launch numbers them once, not every thread start (counting (x, y, z) up per start
@@ -250,10 +268,15 @@ private:
   RunnerFiber* startingFiber_ = nullptr;  // the runner fiber whose run loop starts next
 
   RunQueue runnable_;
+  // Where each waiting lane's fiber is saved (suspendLane), by linear index: a runner fiber's own
+  // slot holds it only while it is parked without a lane. Dense, so that the barrier finds the
+  // next lanes' stacks to prefetch with two loads that hit (a lane's RunnerFiber, reached
+  // through its Lane, was two misses in a row on every barrier: perf, bench (b)).
+  std::array<void*, kMaxThreads> laneContexts_{};
 
   // Block barrier in progress: barrierWaiters_[0 .. arrived_ - 1], in arrival order.
   unsigned arrived_ = 0;
-  std::unique_ptr<Lane*[]> barrierWaiters_ = std::make_unique<Lane*[]>(RunQueue::kCapacity);
+  std::array<LaneIndex, kMaxThreads> barrierWaiters_{};
   unsigned reduceCount_ = 0;  // arrivals with a true predicate
   BarrierReduction reduction_ = BarrierReduction::None;
   int barrierResult_ = 0;  // __syncthreads_count/_and/_or of the barrier released last
@@ -359,29 +382,30 @@ inline BlockRunner* BlockRunner::current() {
 
 inline void BlockRunner::makeRunnable(Lane& lane) {
   lane.state = Lane::State::Runnable;
-  runnable_.push(&lane);
+  runnable_.push(static_cast<LaneIndex>(lane.linear));
 }
 
 // The lane that runs next, made the running one here: the side that switches sets the block's
 // state up for the side it resumes, so a lane resumed in a barrier returns at once. The one
 // path that resumes lanes, whoever calls it.
-inline Fiber& BlockRunner::popRunnable() {
-  Lane* lane = runnable_.pop();
+inline void* BlockRunner::popRunnable() {
+  const LaneIndex index = runnable_.pop();
   if (!runnable_.empty()) {
-    // The lane after this one runs next: its saved registers, out of L1 since its last switch (a
-    // block's stacks do not fit), are loaded while this one runs. Two lines measured best (bare
-    // barriers 101 -> 94 ns per thread, serial); four or eight no better, the next lane's fiber
-    // object as well worse.
-    const char* sp = static_cast<const char*>(runnable_.at(0)->fiber->context.context());
+    // The lane after this one runs next: its saved registers, out of L1 since its last switch
+    // (a block's stacks do not fit), are loaded while this one runs. Two lines measured best on
+    // session 13's EPYC (bare barriers 101 -> 94 ns per thread, serial); four or eight no better,
+    // the next lane's fiber object as well worse.
+    const char* sp = static_cast<const char*>(laneContexts_[runnable_.at(0)]);
     for (int line = 0; line < 2; ++line) __builtin_prefetch(sp + 64 * line);
   }
-  current_ = lane;
-  lane->state = Lane::State::Running;
-  loom_tid = lane->tid;
-  return lane->fiber->context;
+  Lane& lane = lanes_[index];
+  current_ = &lane;
+  lane.state = Lane::State::Running;
+  loom_tid = lane.tid;
+  return laneContexts_[index];
 }
 
-inline Fiber& BlockRunner::nextContext(bool& blockDone) {
+inline void* BlockRunner::nextContext(bool& blockDone) {
   blockDone = false;
   if (!runnable_.empty()) return popRunnable();
   return idleContext(blockDone);
@@ -399,29 +423,33 @@ inline Fiber& BlockRunner::nextContext(bool& blockDone) {
 inline void BlockRunner::waitHere(Lane& lane) {
   lane.state = Lane::State::Waiting;
   bool blockDone = false;
-  Fiber& next = nextContext(blockDone);
-  Fiber::switchTo(lane.fiber->context, next);
+  suspendLane(lane, nextContext(blockDone));
 }
 
-inline int BlockRunner::barrier(int predicate, BarrierReduction reduction, const void* site) {
+// Inlined into each __syncthreads entry point (device/sync.cpp), which the kernel calls: one call
+// level between the kernel and the switch, and `reduction` a constant there. Lockstep and the
+// last arrival leave by tail calls.
+[[gnu::always_inline]] inline int BlockRunner::barrier(int predicate, BarrierReduction reduction,
+                                                       const void* site) {
+  if (lockstep_) [[unlikely]] return lockstepBarrier(predicate, reduction, site);
+  return arrive(predicate, reduction, site);
+}
+
+[[gnu::always_inline]] inline int BlockRunner::arrive(int predicate, BarrierReduction reduction,
+                                                      const void* site) {
   Lane& lane = *current_;
   lane.waitSite = site;
-  if (lockstep_) [[unlikely]] lockstepLeave(lane.linear / 32);
-  // _count, _and and _or all follow from the number of true predicates (completeBarrier); the
-  // form is the last arrival's (a barrier's threads all use one).
-  reduction_ = reduction;
-  reduceCount_ += predicate != 0;
-  barrierWaiters_[arrived_++] = &lane;
-  if (arrived_ == live_) {
-    // We completed the barrier ourselves: keep running without a switch. We were queued with
-    // the others, last; take ourselves back out.
-    completeBarrier();
-    runnable_.remove(&lane);
-    return barrierResult_;
+  if (reduction != BarrierReduction::None) {
+    // _count, _and and _or all follow from the number of true predicates (completeBarrier).
+    reduction_ = reduction;
+    reduceCount_ += predicate != 0;
   }
+  const unsigned arrived = arrived_ + 1;
+  barrierWaiters_[arrived - 1] = static_cast<LaneIndex>(lane.linear);
+  arrived_ = arrived;
+  if (arrived == live_) [[unlikely]] return completeOwnBarrier(lane);
   lane.state = Lane::State::Waiting;
-  Fiber& next = !runnable_.empty() ? popRunnable() : firstWaitContext();
-  Fiber::switchTo(lane.fiber->context, next);
+  suspendLane(lane, !runnable_.empty() ? popRunnable() : firstWaitContext());
   // barrierResult_ is still this barrier's: the next one cannot complete before we arrive.
   return barrierResult_;
 }

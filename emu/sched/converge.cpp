@@ -30,7 +30,7 @@ unsigned BlockRunner::converge(const void* site, const char* file, unsigned line
     // ourselves: take ourselves back out of the run queue and go on.
     releaseConverged();
     if (!(ws.converging & (1u << laneId))) {
-      runnable_.remove(&lane);
+      runnable_.remove(static_cast<LaneIndex>(lane.linear));
       lane.state = Lane::State::Running;
       return static_cast<unsigned>(ws.results[laneId]);
     }

@@ -51,7 +51,7 @@ void BlockRunner::releaseGroupWaiters() {
   groupWaiters_.resize(kept);
 }
 
-Fiber& BlockRunner::waitForGroupRelease() {
+void* BlockRunner::waitForGroupRelease() {
   // Lanes of a phase the barrier has passed already (the block that completed it ran on).
   releaseGroupWaiters();
   if (!runnable_.empty()) return popRunnable();

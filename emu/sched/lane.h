@@ -19,26 +19,28 @@ struct RunnerFiber {
   runtime::ThreadBatch batch;   // what its run loop starts next (BlockRunner::giveBatch)
 };
 
-struct Lane {
+// One cache line of what the scheduler reads and writes at every wait, then (lockstep only) the
+// lane's place in the nesting of regions on the next.
+struct alignas(64) Lane {
   // NotStarted -> Running -> (Waiting -> Runnable -> Running)* -> Exited
   enum class State : std::uint8_t { NotStarted, Running, Waiting, Runnable, Exited };
 
   uint3 tid{0, 0, 0};
   unsigned linear = 0;          // x + y*bx + z*bx*by: warp = linear / 32, lane = linear % 32
   State state = State::NotStarted;  // stale once exited in a batch: BlockRunner::exited() tells
+  bool clusterArrived = false;  // at the cluster barrier's current phase (barrier.cluster)
   RunnerFiber* fiber = nullptr; // the fiber the thread runs on, once started
   const void* waitSite = nullptr;  // code address of the barrier or __syncwarp it waits at
-  // Group barriers (grid.sync, barrier.cluster): the generation the thread waits for, and
-  // whether it has arrived at the cluster barrier's current phase.
+  // Group barriers (grid.sync, barrier.cluster): the generation the thread waits for.
   std::uint64_t waitGeneration = 0;
-  bool clusterArrived = false;
   // Lockstep mode: where the thread is in the nesting of control-flow regions
   // (loom/device/reconverge.h): its depth, and per level the regions it entered there within its
   // region one level up, as 16-bit serial numbers (sched/lockstep.cpp). Here, not with the warp:
   // the lane's own record is in cache when it runs.
   static constexpr unsigned kRegionLevels = 16;  // deeper levels are told apart by depth alone
-  std::uint16_t regionDepth = 0;
+  alignas(64) std::uint16_t regionDepth = 0;
   std::uint16_t regionsEntered[kRegionLevels] = {};
 };
+static_assert(sizeof(Lane) == 128);
 
 }  // namespace loom::sched

@@ -256,22 +256,22 @@ void BlockRunner::releaseGroup(unsigned warp) {
 
 void BlockRunner::parkAndSwitch(Lane& lane) {
   lane.state = Lane::State::Waiting;
-  Fiber* next;
+  void* next;
   if (startAnother_ && nextUnstarted_ < threadCount_) {
     // A lane spins: a thread not yet started may be the one it waits for.
     startAnother_ = false;
-    next = &newRunner().context;
+    next = newRunner().context.context();
   } else if (!runnable_.empty()) {
-    if (runnable_.at(0) == &lane) {  // released first: run on without a switch
+    if (runnable_.at(0) == lane.linear) {  // released first: run on without a switch
       popRunnable();
       return;
     }
-    next = &popRunnable();
+    next = popRunnable();
   } else {
     bool blockDone = false;
-    next = &nextContext(blockDone);  // a new runner for unstarted threads, or a deadlock report
+    next = nextContext(blockDone);  // a new runner for unstarted threads, or a deadlock report
   }
-  Fiber::switchTo(lane.fiber->context, *next);
+  suspendLane(lane, next);
 }
 
 }  // namespace loom::sched
