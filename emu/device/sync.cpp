@@ -12,11 +12,6 @@
 #include "report/warning.h"
 #include "sched/block_runner.h"
 
-namespace loom {
-extern thread_local void* tDynamicSharedBase;
-void* dynamicSharedBase() { return tDynamicSharedBase; }
-}  // namespace loom
-
 namespace loom::device {
 
 // Called outside a kernel (host code calling a device function, which nvcc would reject) these

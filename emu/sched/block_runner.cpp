@@ -21,14 +21,15 @@ __thread uint3 loom_tid, loom_ctaid, loom_ntid, loom_nctaid, loom_clusterdim{1, 
 __thread unsigned loom_clusterspecified;
 
 namespace loom {
-// Base of the running block's dynamic shared memory (extern __shared__), per worker thread.
-thread_local void* tDynamicSharedBase = nullptr;
+// Base of the running block's dynamic shared memory (extern __shared__), per worker thread;
+// kernel code reads it as loom_dynamic_shared (loom/device/memory_access.h).
+__thread void* tDynamicSharedBase asm("loom_dynamic_shared") = nullptr;
 }  // namespace loom
 
 namespace loom::sched {
 
 __thread BlockRunner* tCurrentRunner = nullptr;
-__thread bool tLockstepAccesses = false;
+__thread bool tLockstepAccesses asm("loom_lockstep_lanes") = false;
 __thread unsigned tSpinCountdown = kSpinBudget;
 
 void spinYield(const void* site) {
@@ -49,7 +50,6 @@ void BlockRunner::spinDetected(const void* site) {
 }
 
 BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
-  tids_.resize(kMaxThreads);
   warps_.resize(kMaxThreads / 32);
   fiberStore_ = std::make_unique<RunnerFiber[]>(kMaxThreads);
   for (unsigned i = 0; i < kMaxThreads; ++i) freeFibers_.push_back(&fiberStore_[i]);
@@ -111,6 +111,7 @@ void* BlockRunner::firstWaitContext() {
 
 void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned rank) {
   launch_ = &launch;
+  sequence_ = launch.sequence;
   blockIdx_ = block;
   group_ = group;
   groupRank_ = rank;
@@ -195,9 +196,8 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
 }
 
 RunnerFiber& BlockRunner::newRunner() {
-  if (!parkedFibers_.empty()) {
-    RunnerFiber* parked = parkedFibers_.back();
-    parkedFibers_.pop_back();
+  if (parkedCount_ != 0) {
+    RunnerFiber* parked = parked_[--parkedCount_];
     startingFiber_ = parked;  // for resumeRunner
     return *parked;
   }
@@ -215,7 +215,7 @@ void BlockRunner::reclaimFibers() {
     freeFibers_.push_back(f);
   }
   fibersInUse_.clear();
-  parkedFibers_.clear();
+  parkedCount_ = 0;
 }
 
 // startLane and onExit run once per CUDA thread even when nothing ever waits: keep them lean.
@@ -236,6 +236,7 @@ void BlockRunner::numberLanes(dim3 shape) {
         lanes_[linear].linear = linear;
       }
   numberedShape_ = shape;
+  linearBlock_ = shape.y == 1 && shape.z == 1;
 }
 
 [[gnu::always_inline]] inline void BlockRunner::onExit(Lane& lane) {
@@ -257,7 +258,7 @@ void BlockRunner::onExitWhileOthersWait(unsigned warp) {
 
 void BlockRunner::giveBatch(RunnerFiber& fiber) {
   fiber.batch.tids = tids_.data();
-  fiber.batch.linear = numberedShape_.y == 1 && numberedShape_.z == 1;
+  fiber.batch.linear = linearBlock_;
   fiber.batch.next = nextUnstarted_;
   if (eagerLanes_) {
     fiber.batch.end = nextUnstarted_ + 1;
@@ -329,8 +330,8 @@ runtime::Park BlockRunner::finishThreads() {
 }
 
 runtime::Park BlockRunner::park(RunnerFiber& fiber) {
-  fiber.parkedFor = launch_->sequence;
-  parkedFibers_.push_back(&fiber);
+  fiber.parkedFor = sequence_;
+  parked_[parkedCount_++] = &fiber;
   bool blockDone = false;
   void* next = nextContext(blockDone);
   return {fiber.context.slot(), next};
@@ -339,7 +340,7 @@ runtime::Park BlockRunner::park(RunnerFiber& fiber) {
 // newRunner made the resumed fiber startingFiber_.
 bool BlockRunner::resumeRunner() {
   RunnerFiber& fiber = *startingFiber_;
-  if (fiber.parkedFor != launch_->sequence) return false;
+  if (fiber.parkedFor != sequence_) return false;
   giveBatch(fiber);
   return true;
 }

@@ -241,6 +241,7 @@ private:
 
   Worker& worker_;
   Launch* launch_ = nullptr;
+  std::uint64_t sequence_ = 0;  // launch_->sequence, what a parked runner is resumed for
   uint3 blockIdx_{0, 0, 0};
   unsigned threadCount_ = 0;
 
@@ -264,7 +265,8 @@ private:
   // batch of the block was settled at its first thread (its threads wait: a barrier in every
   // thread settles each batch at once, which cost (b) of the benchmark 4 ns per thread).
   bool eagerLanes_ = false;
-  std::vector<uint3> tids_;  // lanes_[i].tid, packed for the run loop
+  std::array<uint3, kMaxThreads> tids_{};  // lanes_[i].tid, packed for the run loop
+  bool linearBlock_ = false;  // the block is (n, 1, 1) (ThreadBatch::linear)
   RunnerFiber* startingFiber_ = nullptr;  // the runner fiber whose run loop starts next
 
   RunQueue runnable_;
@@ -335,7 +337,9 @@ private:
   const mem::DeviceHeap* heap_ = nullptr;
 
   std::vector<RunnerFiber*> fibersInUse_;   // prepared: running, waiting or parked
-  std::vector<RunnerFiber*> parkedFibers_;  // finished their threads; resumable as runners
+  // Finished their threads; resumable as runners: parked_[0 .. parkedCount_ - 1].
+  std::array<RunnerFiber*, kMaxThreads> parked_{};
+  unsigned parkedCount_ = 0;
   std::unique_ptr<RunnerFiber[]> fiberStore_;  // 1024 fibers, allocated once
   std::vector<RunnerFiber*> freeFibers_;
 
@@ -359,7 +363,7 @@ private:
 extern __thread BlockRunner* tCurrentRunner;
 // True while this worker runs a block in lockstep mode: the memory-access hooks then call
 // BlockRunner::access (one thread-local test per access in fast mode).
-extern __thread bool tLockstepAccesses;
+extern __thread bool tLockstepAccesses asm("loom_lockstep_lanes");  // const to kernel code (loom/device/reconverge.h)
 
 // Fast mode's spin detector. A thread runs until it waits, so one spinning on what a thread of
 // another warp of its block will write (a flag, a counter) would spin forever, where the

@@ -2,10 +2,15 @@
 // seen by the memory-access hooks because they are ordinary C++ in the kernel's TU.
 #pragma once
 
+#include "loom/core/engine_tls.h"
+
+// Base of the running block's dynamic shared memory on this worker, which the engine sets
+// between blocks: read-only here, so that a kernel reads it with one load and no call.
+extern "C" __thread void* const loom_dynamic_shared LOOM_ENGINE_TLS;
+
 namespace loom {
-// Base of the running block's dynamic shared memory; loom-cc rewrites `extern __shared__ T x[]`
-// in a function into a pointer initialised from this.
-void* dynamicSharedBase();
+// loom-cc rewrites `extern __shared__ T x[]` in a function into a pointer initialised from this.
+[[gnu::always_inline]] inline void* dynamicSharedBase() { return loom_dynamic_shared; }
 // At namespace scope loom-cc makes `extern __shared__ T x[]` a thread_local pointer that the
 // engine sets on every worker before it runs a block, registered by its address here (at static
 // initialisation, on the main thread). Constant-initialised, it needs no guard variable, and the

@@ -10,11 +10,12 @@
 // branch inside a loop wait for those that took it instead of running into the next iteration,
 // whatever order g++ gives the code (recorded: tests.cuda.reconvergence, kernels.neighbor).
 //
-// In fast mode entering and leaving a region is one test each of the word that counts lockstep
-// blocks anywhere: two instructions in an executable (three through the GOT in a shared
-// library: loom/core/engine_tls.h), against six for this worker's thread-local flag, which is
-// read only when some block is in lockstep (an empty kernel 2.0 -> 1.5 ns per thread, bench (a)
-// 34-38 -> 31-35 ms). In lockstep mode it
+// In fast mode entering and leaving a region is a test of this worker's lockstep flag, which
+// kernel code reads as a const thread-local (loom_lockstep_lanes below): the engine sets it only
+// between blocks, so within a call of a kernel (one CUDA thread, on one worker) it cannot change,
+// and g++ loads it once per function and keeps it in a register, as it does threadIdx. Until
+// session 14 each test read a global word through asm (two instructions and a load per region
+// entered or left, four per iteration of a loop holding an `if`). In lockstep mode it
 // is a volatile read of a marker byte, which -fsanitize=thread turns into a memory-access hook
 // after g++ has optimized the code (the hook tells the engine, device/tsan_hooks.cpp). Not a
 // call: g++ must assume a call writes memory, and would then load again after every `if` what
@@ -23,33 +24,16 @@
 #pragma once
 
 #include "loom/core/engine_tls.h"
-#include "loom/device/lockstep_blocks.h"
 
-namespace loom::sched {
-extern __thread bool tLockstepAccesses;
-}
+// The engine's tLockstepAccesses (sched/block_runner.h), read-only here: a const object's loads
+// are neither instrumented by -fsanitize=thread nor repeated by g++.
+extern "C" __thread const bool loom_lockstep_lanes LOOM_ENGINE_TLS;
 
 extern "C" char loom_region_enter_marker;
 extern "C" char loom_region_leave_marker;
 
 namespace loom::device {
-[[gnu::always_inline]] inline bool regionsTracked() {
-  // Read through asm: a plain read would reach the memory-access hooks. First the count of
-  // lockstep blocks anywhere (lockstep_blocks.h), then this worker's flag.
-  bool anywhere;
-#if LOOM_ENGINE_GLOBALS_VIA_GOT
-  void* word;
-  asm("movq loom_access_checks@GOTPCREL(%%rip), %1\n\ttestl %2, (%1)"
-      : "=@ccnz"(anywhere), "=r"(word)
-      : "i"(kLockstepBlocks));
-#else
-  asm("testl %1, loom_access_checks(%%rip)" : "=@ccnz"(anywhere) : "i"(kLockstepBlocks));
-#endif
-  if (__builtin_expect(!anywhere, 1)) return false;
-  bool on;
-  asm("movb (%1), %0" : "=q"(on) : "r"(&::loom::sched::tLockstepAccesses));
-  return on;
-}
+[[gnu::always_inline]] inline bool regionsTracked() { return __builtin_expect(loom_lockstep_lanes, 0); }
 
 // constexpr so that constexpr functions with an `if` or a loop stay constexpr.
 [[gnu::always_inline]] constexpr int enterRegion() {
