@@ -18,25 +18,26 @@ namespace loom::device {
 // act as for a block of one thread.
 
 // The entry points are called straight from kernel code (the CUDA names are inline), so their
-// return address is the barrier's site in the kernel, named in deadlock reports.
-// Inline into each: a call level between a kernel and the fiber switch costs a push and pop of
-// the callee-saved registers and a return per thread and barrier.
+// return address is the barrier's site in the kernel, named in deadlock reports. The kernel
+// hands them its worker's runner (loom_block_runner, null in host code). The arrival is inlined
+// into each: a call level between a kernel and the fiber switch costs a push and pop of the
+// callee-saved registers and a return per thread and barrier.
 namespace {
-[[gnu::always_inline]] inline int barrier(int p, sched::BarrierReduction r, const void* site) {
-  auto* runner = sched::BlockRunner::current();
-  return runner ? runner->barrier(p, r, site) : p != 0;
+[[gnu::always_inline]] inline int barrier(void* r, int p, sched::BarrierReduction reduction, const void* site) {
+  auto* runner = static_cast<sched::BlockRunner*>(r);
+  return runner ? runner->barrier(p, reduction, site) : p != 0;
 }
 }  // namespace
 
-void syncthreads() { barrier(1, sched::BarrierReduction::None, LOOM_CALL_SITE()); }
-int syncthreadsCount(int p) {
-  return barrier(p, sched::BarrierReduction::Count, LOOM_CALL_SITE());
+void syncthreads(void* runner) { barrier(runner, 1, sched::BarrierReduction::None, LOOM_CALL_SITE()); }
+int syncthreadsCount(void* runner, int p) {
+  return barrier(runner, p, sched::BarrierReduction::Count, LOOM_CALL_SITE());
 }
-int syncthreadsAnd(int p) {
-  return barrier(p, sched::BarrierReduction::And, LOOM_CALL_SITE());
+int syncthreadsAnd(void* runner, int p) {
+  return barrier(runner, p, sched::BarrierReduction::And, LOOM_CALL_SITE());
 }
-int syncthreadsOr(int p) {
-  return barrier(p, sched::BarrierReduction::Or, LOOM_CALL_SITE());
+int syncthreadsOr(void* runner, int p) {
+  return barrier(runner, p, sched::BarrierReduction::Or, LOOM_CALL_SITE());
 }
 namespace {
 // Calls CUDA declares undefined and the device does not diagnose: Loom fails the launch with a

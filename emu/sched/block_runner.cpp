@@ -28,7 +28,7 @@ __thread void* tDynamicSharedBase asm("loom_dynamic_shared") = nullptr;
 
 namespace loom::sched {
 
-__thread BlockRunner* tCurrentRunner = nullptr;
+__thread BlockRunner* tCurrentRunner asm("loom_block_runner") = nullptr;
 __thread bool tLockstepAccesses asm("loom_lockstep_lanes") = false;
 __thread unsigned tSpinCountdown = kSpinBudget;
 
@@ -85,9 +85,15 @@ int BlockRunner::completeOwnBarrier(Lane& lane) {
   return barrierResult_;
 }
 
-int BlockRunner::lockstepBarrier(int predicate, BarrierReduction reduction, const void* site) {
-  lockstepLeave(current_->linear / 32);
+int BlockRunner::slowBarrier(int predicate, BarrierReduction reduction, const void* site) {
+  if (batchFiber_) settleBatch();
+  if (lockstep_) lockstepLeave(current_->linear / 32);
   return arrive(predicate, reduction, site);
+}
+
+int BlockRunner::waitFirst(Lane& lane) {
+  suspendLane(lane, firstWaitContext());
+  return barrierResult_;
 }
 
 
@@ -162,7 +168,7 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
   // Lockstep and the checkers look at the running thread at every access: settling a batch
   // there each time would cost more than starting threads one by one.
   eagerLanes_ = lockstep_ || checks_ || check::sanitizer::accessChecksOn();
-  batchFiber_ = nullptr;
+  setBatchFiber(nullptr);
 
   loom_ctaid = block;
   loom_tid = uint3{0, 0, 0};  // a linear batch writes x alone (thread_batch.h)
@@ -266,7 +272,7 @@ void BlockRunner::giveBatch(RunnerFiber& fiber) {
     return;
   }
   fiber.batch.end = threadCount_;
-  batchFiber_ = &fiber;
+  setBatchFiber(&fiber);
   settledUpTo_ = nextUnstarted_;
 }
 
@@ -294,7 +300,7 @@ void BlockRunner::exitLanes(unsigned begin, unsigned end) {
 // (bench (b)); a block settles a batch at its first waiting thread, then gives one-thread ones.
 void BlockRunner::settleBatch() {
   RunnerFiber& fiber = *batchFiber_;
-  batchFiber_ = nullptr;
+  setBatchFiber(nullptr);
   unsigned running = fiber.batch.next - 1;
   if (settledUpTo_ < running) exitLanes(settledUpTo_, running);
   else eagerLanes_ = true;
@@ -316,7 +322,7 @@ runtime::ThreadBatch* BlockRunner::startThreads() {
 runtime::Park BlockRunner::finishThreads() {
   RunnerFiber* fiber = batchFiber_;
   if (fiber) {  // the whole batch ran without the runtime: each of its threads is done
-    batchFiber_ = nullptr;
+    setBatchFiber(nullptr);
     exitLanes(settledUpTo_, fiber->batch.next);
     nextUnstarted_ = fiber->batch.next;
   } else {  // settled: the thread started then is done

@@ -184,10 +184,18 @@ private:
   // The running lane arrived last: completes the barrier and runs on without a switch (it was
   // queued with the others, last; it takes itself back out). The barrier's result.
   [[gnu::noinline]] int completeOwnBarrier(Lane& lane);
-  // The barrier's arrival (barrier() without the lockstep test).
+  // The barrier's arrival (barrier() once nothing else is to do first).
   int arrive(int predicate, BarrierReduction reduction, const void* site);
-  // A barrier in lockstep mode: the lane stops being one its warp waits for, then arrives.
-  [[gnu::noinline]] int lockstepBarrier(int predicate, BarrierReduction reduction, const void* site);
+  // A barrier with work first: the unsettled batch is settled; in lockstep mode the lane stops
+  // being one its warp waits for. Then it arrives.
+  [[gnu::noinline]] int slowBarrier(int predicate, BarrierReduction reduction, const void* site);
+  // The barrier's wait when no lane is runnable: a new runner starts the threads not yet started
+  // (a thread's first wait), or the block's other waits are released.
+  [[gnu::noinline]] int waitFirst(Lane& lane);
+  void setBatchFiber(RunnerFiber* fiber) {
+    batchFiber_ = fiber;
+    slowArrival_ = fiber != nullptr || lockstep_;
+  }
   // synccheck (LOOM_SANITIZER=synccheck): reports threads of the completing barrier that arrived
   // at another __syncthreads than their warp or block (check/sanitizer/synccheck.h).
   void checkBarrierSites();
@@ -260,6 +268,7 @@ private:
   // The fiber whose batch started threads the block's state does not know about yet
   // (thread_batch.h): lanes settledUpTo_ .. batch.next - 1. Null when settled.
   RunnerFiber* batchFiber_ = nullptr;
+  bool slowArrival_ = false;  // batchFiber_ or lockstep_: a barrier has work before it arrives
   unsigned settledUpTo_ = 0;
   // Batches of one thread, started as they are given: under lockstep or a checker, and once a
   // batch of the block was settled at its first thread (its threads wait: a barrier in every
@@ -360,7 +369,7 @@ private:
 // and the jump costs a mispredicted return after each switch (fiber.h). Measured with
 // tools/bench: 47 ns per thread and barrier with the levels out of line.
 
-extern __thread BlockRunner* tCurrentRunner;
+extern __thread BlockRunner* tCurrentRunner asm("loom_block_runner");  // const to kernel code (loom/device/sync.h)
 // True while this worker runs a block in lockstep mode: the memory-access hooks then call
 // BlockRunner::access (one thread-local test per access in fast mode).
 extern __thread bool tLockstepAccesses asm("loom_lockstep_lanes");  // const to kernel code (loom/device/reconverge.h)
@@ -431,11 +440,13 @@ inline void BlockRunner::waitHere(Lane& lane) {
 }
 
 // Inlined into each __syncthreads entry point (device/sync.cpp), which the kernel calls: one call
-// level between the kernel and the switch, and `reduction` a constant there. Lockstep and the
-// last arrival leave by tail calls.
+// level between the kernel and the switch, and `reduction` a constant there. Every path off the
+// common one (an unsettled batch or lockstep, the last arrival, a thread's first wait) leaves by
+// a tail call, and the common one ends in the switch with nothing live across it: the entry
+// point saves no register of its own.
 [[gnu::always_inline]] inline int BlockRunner::barrier(int predicate, BarrierReduction reduction,
                                                        const void* site) {
-  if (lockstep_) [[unlikely]] return lockstepBarrier(predicate, reduction, site);
+  if (slowArrival_) [[unlikely]] return slowBarrier(predicate, reduction, site);
   return arrive(predicate, reduction, site);
 }
 
@@ -453,7 +464,8 @@ inline void BlockRunner::waitHere(Lane& lane) {
   arrived_ = arrived;
   if (arrived == live_) [[unlikely]] return completeOwnBarrier(lane);
   lane.state = Lane::State::Waiting;
-  suspendLane(lane, !runnable_.empty() ? popRunnable() : firstWaitContext());
+  if (runnable_.empty()) [[unlikely]] return waitFirst(lane);
+  suspendLane(lane, popRunnable());
   // barrierResult_ is still this barrier's: the next one cannot complete before we arrive.
   return barrierResult_;
 }

@@ -2,11 +2,18 @@
 // Each forwards to the engine (out of line: the scheduler decides who runs next).
 #pragma once
 
+#include "loom/core/engine_tls.h"
+
+// The block runner of this worker (sched::BlockRunner*), null outside a block: read-only here.
+// The engine sets it between blocks only, so a kernel loads it once per call and hands it to
+// each barrier, which then reads no thread-local of its own.
+extern "C" __thread void* const loom_block_runner LOOM_ENGINE_TLS;
+
 namespace loom::device {
-void syncthreads();
-int syncthreadsCount(int predicate);
-int syncthreadsAnd(int predicate);
-int syncthreadsOr(int predicate);
+void syncthreads(void* runner);
+int syncthreadsCount(void* runner, int predicate);
+int syncthreadsAnd(void* runner, int predicate);
+int syncthreadsOr(void* runner, int predicate);
 void syncwarp(unsigned mask);
 void threadfence();
 void threadfenceBlock();
@@ -19,21 +26,21 @@ long long clock64();
 // return address to name the barrier's line in deadlock reports.
 #define LOOM_NO_TAIL_CALL() asm volatile("" ::: "memory")
 [[gnu::always_inline]] inline void __syncthreads() {
-  ::loom::device::syncthreads();
+  ::loom::device::syncthreads(loom_block_runner);
   LOOM_NO_TAIL_CALL();
 }
 [[gnu::always_inline]] inline int __syncthreads_count(int predicate) {
-  int r = ::loom::device::syncthreadsCount(predicate);
+  int r = ::loom::device::syncthreadsCount(loom_block_runner, predicate);
   LOOM_NO_TAIL_CALL();
   return r;
 }
 [[gnu::always_inline]] inline int __syncthreads_and(int predicate) {
-  int r = ::loom::device::syncthreadsAnd(predicate);
+  int r = ::loom::device::syncthreadsAnd(loom_block_runner, predicate);
   LOOM_NO_TAIL_CALL();
   return r;
 }
 [[gnu::always_inline]] inline int __syncthreads_or(int predicate) {
-  int r = ::loom::device::syncthreadsOr(predicate);
+  int r = ::loom::device::syncthreadsOr(loom_block_runner, predicate);
   LOOM_NO_TAIL_CALL();
   return r;
 }
