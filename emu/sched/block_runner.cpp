@@ -96,7 +96,6 @@ int BlockRunner::waitFirst(Lane& lane) {
   return barrierResult_;
 }
 
-
 void* BlockRunner::idleContext(bool& blockDone) {
   blockDone = false;
   if (nextUnstarted_ < threadCount_) return newRunner().context.context();
@@ -110,7 +109,14 @@ void* BlockRunner::idleContext(bool& blockDone) {
   return workerContext_.context();
 }
 
+// A thread's first wait, while threads remain to start: a parked runner starts them (every
+// thread of a barrier kernel comes here once).
 void* BlockRunner::firstWaitContext() {
+  if (parkedCount_ != 0 && nextUnstarted_ < threadCount_) [[likely]] {
+    RunnerFiber* parked = parked_[--parkedCount_];
+    startingFiber_ = parked;  // for resumeRunner
+    return parked->context.context();
+  }
   bool blockDone = false;
   return idleContext(blockDone);
 }
@@ -263,8 +269,6 @@ void BlockRunner::onExitWhileOthersWait(unsigned warp) {
 }
 
 void BlockRunner::giveBatch(RunnerFiber& fiber) {
-  fiber.batch.tids = tids_.data();
-  fiber.batch.linear = linearBlock_;
   fiber.batch.next = nextUnstarted_;
   if (eagerLanes_) {
     fiber.batch.end = nextUnstarted_ + 1;
@@ -310,8 +314,11 @@ void BlockRunner::settleBatch() {
 }
 
 runtime::ThreadBatch* BlockRunner::startThreads() {
-  giveBatch(*startingFiber_);
-  return &startingFiber_->batch;
+  RunnerFiber& fiber = *startingFiber_;
+  fiber.batch.tids = tids_.data();
+  fiber.batch.linear = linearBlock_;
+  giveBatch(fiber);
+  return &fiber.batch;
 }
 
 // A runner whose last thread is done parks inside the kernel's run loop and is resumed there
@@ -343,7 +350,8 @@ runtime::Park BlockRunner::park(RunnerFiber& fiber) {
   return {fiber.context.slot(), next};
 }
 
-// newRunner made the resumed fiber startingFiber_.
+// newRunner made the resumed fiber startingFiber_. Parked in this launch, its batch's tids and
+// shape are this launch's already.
 bool BlockRunner::resumeRunner() {
   RunnerFiber& fiber = *startingFiber_;
   if (fiber.parkedFor != sequence_) return false;

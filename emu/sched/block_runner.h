@@ -149,7 +149,8 @@ private:
   void startLane(Lane& lane, RunnerFiber& fiber);
   // The threads not yet started, as `fiber`'s next batch: all of them in fast mode, where the
   // runtime learns about them lazily (settleBatch); one at a time, started here, while lockstep
-  // or a checker looks at every access.
+  // or a checker looks at every access. The batch's tids and shape are the launch's, set when its
+  // run loop started (startThreads).
   void giveBatch(RunnerFiber& fiber);
   // Brings the block's state up to the running thread of the unsettled batch: the threads before
   // it exited, it is started (current_), and the batch ends after it.
@@ -403,11 +404,12 @@ inline void BlockRunner::makeRunnable(Lane& lane) {
 // path that resumes lanes, whoever calls it.
 inline void* BlockRunner::popRunnable() {
   const LaneIndex index = runnable_.pop();
-  if (!runnable_.empty()) {
+  {
     // The lane after this one runs next: its saved registers, out of L1 since its last switch
     // (a block's stacks do not fit), are loaded while this one runs. Two lines measured best on
     // session 13's EPYC (bare barriers 101 -> 94 ns per thread, serial); four or eight no better,
-    // the next lane's fiber object as well worse.
+    // the next lane's fiber object as well worse. Unguarded: past the queue's end the slot holds
+    // a stale lane, whose context is a stack address or null, and a prefetch never faults.
     const char* sp = static_cast<const char*>(laneContexts_[runnable_.at(0)]);
     for (int line = 0; line < 2; ++line) __builtin_prefetch(sp + 64 * line);
   }
@@ -453,6 +455,7 @@ inline void BlockRunner::waitHere(Lane& lane) {
 [[gnu::always_inline]] inline int BlockRunner::arrive(int predicate, BarrierReduction reduction,
                                                       const void* site) {
   Lane& lane = *current_;
+  const unsigned me = lane.linear;  // read once: the stores below may alias it, for g++
   lane.waitSite = site;
   if (reduction != BarrierReduction::None) {
     // _count, _and and _or all follow from the number of true predicates (completeBarrier).
@@ -460,12 +463,13 @@ inline void BlockRunner::waitHere(Lane& lane) {
     reduceCount_ += predicate != 0;
   }
   const unsigned arrived = arrived_ + 1;
-  barrierWaiters_[arrived - 1] = static_cast<LaneIndex>(lane.linear);
+  barrierWaiters_[arrived - 1] = static_cast<LaneIndex>(me);
   arrived_ = arrived;
   if (arrived == live_) [[unlikely]] return completeOwnBarrier(lane);
   lane.state = Lane::State::Waiting;
   if (runnable_.empty()) [[unlikely]] return waitFirst(lane);
-  suspendLane(lane, popRunnable());
+  void* next = popRunnable();
+  runtime::switchContext(&laneContexts_[me], next);
   // barrierResult_ is still this barrier's: the next one cannot complete before we arrive.
   return barrierResult_;
 }

@@ -7,11 +7,12 @@
 // [sp+0x38] where to resume. It is jump_fcontext less the four instructions that save and
 // restore MXCSR and the x87 control word: those were three quarters of a switch's cost
 // (perf: fnstcw and fldcw alone half of jump_fcontext's samples), and no CUDA thread changes
-// either (isa/ takes rounding as a parameter, DESIGN.md). Contexts are still made by
+// either (isa/ takes rounding as a parameter, DESIGN.md). And it stores the suspended context in
+// its slot itself, where jump_fcontext hands it to the resumed side to store (transfer_t): the
+// slot is known here, and the resumed side then has nothing to do. Contexts are still made by
 // make_fcontext, whose frame this reads; the saved control words of a context made there are
-// simply never loaded. Entered by Fiber::switchTo with a pushed return address and a jmp.
-// In: rdi = the context to resume, rsi = data. Out, on the resumed side: rax = the context
-// that jumped, rdx = data (boost::context::detail::transfer_t), as jump_fcontext gives them.
+// simply never loaded. Entered by switchContext with a pushed return address and a jmp.
+// In: rdi = the context to resume, rsi = where to save the suspended one.
 asm(R"(
     .text
     .globl loom_switch_fcontext
@@ -26,7 +27,7 @@ loom_switch_fcontext:
     movq  %r15, 0x20(%rsp)
     movq  %rbx, 0x28(%rsp)
     movq  %rbp, 0x30(%rsp)
-    movq  %rsp, %rax
+    movq  %rsp, (%rsi)
     movq  %rdi, %rsp
     movq  0x38(%rsp), %r8
     movq  0x08(%rsp), %r12
@@ -36,8 +37,6 @@ loom_switch_fcontext:
     movq  0x28(%rsp), %rbx
     movq  0x30(%rsp), %rbp
     leaq  0x40(%rsp), %rsp
-    movq  %rsi, %rdx
-    movq  %rax, %rdi
     jmp   *%r8
     .size loom_switch_fcontext, .-loom_switch_fcontext
 )");
@@ -59,9 +58,10 @@ void Fiber::prepare(void* stackLow, std::size_t size, Entry entry, void* arg) {
   ctx_ = bc::make_fcontext(static_cast<char*>(stackLow) + size, size, &Fiber::trampoline);
 }
 
-void Fiber::trampoline(bc::transfer_t t) {
+// Entered from loom_switch_fcontext's jump through Boost's trampoline: `t` holds whatever the
+// switch left in rdi and rsi; the context that started this fiber saved itself already.
+void Fiber::trampoline(bc::transfer_t) {
   Fiber* self = tPrepared;
-  *static_cast<void**>(t.data) = t.fctx;  // the slot of the context that started us
   self->entry_(self, self->arg_);
   std::abort();  // entries never return: a fiber's context has nowhere to return to
 }

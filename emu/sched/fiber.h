@@ -10,7 +10,7 @@
 // switchTo is inline on purpose: an extra call level around the jump more than doubled the
 // measured switch cost (7 ns inline, 17 ns through a call), since every such level is a return
 // whose prediction the other fiber's call chain has overwritten. A context is a saved stack
-// pointer; a switch hands the resumed side the slot to save the suspended one in.
+// pointer; a switch stores the suspended one in the slot it is given.
 #pragma once
 
 #include <boost/context/detail/fcontext.hpp>

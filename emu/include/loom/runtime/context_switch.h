@@ -1,7 +1,8 @@
 // The one fiber switch Loom has, inline so that a kernel's run loop (BoundKernel::run,
 // loom/runtime/launch.h) can park its fiber in its own frame; sched::Fiber::switchTo is the
 // same switch for the engine. It jumps to loom_switch_fcontext (sched/fiber.cpp), which saves
-// the callee-saved registers on the suspended stack and restores the resumed one's.
+// the callee-saved registers on the suspended stack, stores its stack pointer in the slot, and
+// restores the resumed one's.
 //
 // Why inline, and in the run loop: a CUDA thread resumed after a switch returns along its own
 // call chain, where the return-stack predictor holds the chain of the thread that switched. A
@@ -17,16 +18,14 @@
 namespace loom::runtime {
 
 // Suspends the running context, saving it in *from, and resumes the context `to`. When the
-// suspended context is resumed later, this returns in it. The switch carries `from` to the
-// resumed side, which stores there where the suspended context stopped (fcontext's protocol).
+// suspended context is resumed later, this returns in it.
 [[gnu::always_inline]] inline void switchContext(void** from, void* to) {
   void* target = to;
-  void* self = from;
+  void* slot = from;
   // Entered with a pushed return address and a jmp, not a call: the other side is resumed with
   // `jmp *%r8`, so a call here would leave the return-stack predictor one entry off on every
-  // resume. Below the red zone; all caller-saved state is clobbered. Resumed, it stores the
-  // suspended context (%rax) in the slot it carried (%rdx) itself: a C++ store here would be
-  // instrumented in a kernel's translation unit, an access of Loom's own memory.
+  // resume. Below the red zone; all caller-saved state is clobbered. The switch stores the
+  // suspended context in its slot itself (sched/fiber.cpp).
   asm volatile(
       "sub $128, %%rsp\n\t"
       "lea 1f(%%rip), %%rax\n\t"
@@ -34,8 +33,7 @@ namespace loom::runtime {
       "jmp loom_switch_fcontext\n"
       "1:\n\t"
       "add $128, %%rsp\n\t"
-      "mov %%rax, (%%rdx)\n\t"
-      : "+D"(target), "+S"(self)
+      : "+D"(target), "+S"(slot)
       :
       : "rax", "rdx", "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2",
         "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
