@@ -7,8 +7,10 @@
 //       hook (tools/loom-cc/inline_hooks.h), three per thread. Blocks dealt out one at a time
 //       instead cost this machine 2-3x more: two cores writing alternate kilobytes of one array.
 //   (b) One fiber switch per thread and barrier, round robin among a block's 256 fibers, each
-//       on its own stack from Loom's pool (guard page, cache colouring). Unlike the two-fiber
-//       ping-pong of fiberSwitchNanoseconds, every switch lands on another stack, as at a barrier.
+//       on its own stack from Loom's pool (guard page, cache colouring, Loom's stack size).
+//       Unlike the two-fiber ping-pong of fiberSwitchNanoseconds, every switch lands on another
+//       stack, as at a barrier; unlike a barrier, nothing prefetches the next stack, and each
+//       switch waits for the last (a chain of loads from stacks out of L1).
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -17,6 +19,7 @@
 
 #include "sched/fiber.h"
 #include "sched/stack_pool.h"
+#include "sched/worker.h"
 #include "workloads.h"
 
 namespace bench {
@@ -66,7 +69,9 @@ void ringEntry(loom::sched::Fiber* self, void*) {
 
 // The ring is made once and stays suspended on its stacks between measurements.
 void makeRing() {
-  static loom::sched::StackPool pool(64 * 1024);
+  // Loom's own stack size: the layout of a block's stacks decides what a switch costs (64 KiB
+  // stacks, which this floor used until session 14, cost 11 ns a switch here against 7.4 ns).
+  static loom::sched::StackPool pool(loom::sched::fiberStackSize());
   for (unsigned i = 0; i < kRing; ++i) {
     loom::sched::StackPool::Stack stack = pool.acquire();
     gRing[i].prepare(stack.low, stack.size, &ringEntry, nullptr);

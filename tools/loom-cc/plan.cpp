@@ -31,6 +31,8 @@ const std::vector<std::string>& instrumentationArgs() {
   // callers) is the user's line and not the caller of the function that made the call.
   // Volatile accesses get their own hooks (tsan-distinguish-volatile): a volatile load is where
   // a spinning thread lets its block's other threads run in fast mode (emu/device/tsan_hooks.cpp).
+  // No red zone: a kernel's run loop switches fibers with a push right below the stack pointer
+  // (loom/runtime/context_switch.h); instrumented code is never a leaf function anyway.
   // Vector types are loaded and stored whole on the device (LDS.128, STG.64...); g++'s scalar
   // replacement of aggregates splits `float4 v = in[i]` and `out[i] = make_float4(...)` into
   // member accesses, which the counters would see as four requests (and bank conflicts that do
@@ -40,7 +42,7 @@ const std::vector<std::string>& instrumentationArgs() {
                                "--param=tsan-distinguish-volatile=1", "-Wno-tsan", "-fno-optimize-sibling-calls", "-fno-builtin-printf", "-fno-builtin-puts",
                                "-fno-builtin-malloc", "-fno-builtin-free",
                                "-fno-tree-tail-merge", "-fno-crossjumping", "-fno-code-hoisting",
-                               "-fno-tree-sra"};
+                               "-fno-tree-sra", "-mno-red-zone"};
     for (const char* f : kInterposedMath) {
       a.push_back(std::string("-fno-builtin-") + f);
       a.push_back(std::string("-fno-builtin-") + f + "f");

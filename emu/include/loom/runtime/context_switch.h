@@ -24,15 +24,19 @@ namespace loom::runtime {
   void* slot = from;
   // Entered with a pushed return address and a jmp, not a call: the other side is resumed with
   // `jmp *%r8`, so a call here would leave the return-stack predictor one entry off on every
-  // resume. Below the red zone; all caller-saved state is clobbered. The switch stores the
-  // suspended context in its slot itself (sched/fiber.cpp).
+  // resume. All caller-saved state is clobbered. The switch stores the suspended context in its
+  // slot itself (sched/fiber.cpp). It pushes right below the stack pointer, where a leaf
+  // function may keep data (the red zone): code that inlines it is compiled with -mno-red-zone
+  // (the runtime, kernel code through loom-cc, the benchmark), or is no leaf function (a kernel's
+  // run loop in plain host code calls the runtime; g++ uses the red zone in leaf functions only).
+  // Until session 14 the switch stepped 128 bytes below instead, which put the resumed lane's
+  // return address two lines away from its saved registers, out of the two that the barrier
+  // prefetches: bench (b) 5% slower.
   asm volatile(
-      "sub $128, %%rsp\n\t"
       "lea 1f(%%rip), %%rax\n\t"
       "push %%rax\n\t"
       "jmp loom_switch_fcontext\n"
       "1:\n\t"
-      "add $128, %%rsp\n\t"
       : "+D"(target), "+S"(slot)
       :
       : "rax", "rdx", "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2",
