@@ -143,6 +143,9 @@ public:
   Launch& launch() const { return *launch_; }
 
 private:
+  // The common case of a plain __syncthreads, in assembly (sched/barrier_fast_path.cpp): reads
+  // and writes the runner's barrier state by offset.
+  friend struct BarrierFastPath;
   static void runnerEntry(Fiber* self, void* arg);
   // The fault of the running thread's uncaught exception.
   report::Fault exceptionFault(std::string what) const;
