@@ -4,12 +4,12 @@
 
 namespace loom::device {
 
-bool atomicChecksBegin(const volatile void* address, bool releaseOrder, const void* site) {
+bool atomicChecksBegin(const volatile void* address, unsigned size, bool releaseOrder, const void* site) {
   using namespace check::sanitizer;
   auto* runner = sched::BlockRunner::current();
   if (!runner) return false;  // host code
   if (gAccessChecks & kWatchdogExpired) runner->watchdogExpired(site);
-  if (gAccessChecks & kCheckRaces) return runner->raceAtomicBegin(address, releaseOrder);
+  if (gAccessChecks & kCheckRaces) return runner->raceAtomicBegin(address, size, releaseOrder);
   return false;
 }
 
@@ -17,7 +17,7 @@ void atomicChecksEnd(const volatile void* address, unsigned size, bool modifies,
   using namespace check::sanitizer;
   auto* runner = sched::BlockRunner::current();
   if (!runner) return;
-  if (gAccessChecks & kCheckRaces) runner->raceAtomicEnd(address, size, modifies, released, site);
+  if (gAccessChecks & kCheckRaces) runner->raceAtomicEnd(address, modifies, released, site);
   // initcheck: an atomic that modifies memory writes it (whether reading unwritten memory
   // atomically is an error the device reports was not recorded: not reported).
   if ((gAccessChecks & kCheckInit) && modifies)

@@ -2,7 +2,8 @@
 // (gAccessChecks non-zero: racecheck, initcheck, or an expired launch watchdog); one load and a not-taken
 // branch otherwise. An object of this class lives across the operation:
 //   * before it: the watchdog (a spin loop of atomics must end too), and racecheck's release
-//     half, so that an atomic which observes this one cannot miss the release;
+//     half, so that an atomic which observes this one cannot miss the release, and its lock on
+//     the words' shadow, held until after the operation;
 //   * after it: racecheck's acquire and the atomic's own access, so that it sees every release
 //     the operation observed (check/sanitizer/global_races.h); initcheck's write marks.
 #pragma once
@@ -12,7 +13,7 @@
 namespace loom::device {
 
 // The cold halves; begin returns whether the operation released (end needs to know).
-bool atomicChecksBegin(const volatile void* address, bool releaseOrder, const void* site);
+bool atomicChecksBegin(const volatile void* address, unsigned size, bool releaseOrder, const void* site);
 void atomicChecksEnd(const volatile void* address, unsigned size, bool modifies, bool released, const void* site);
 
 class AtomicChecks {
@@ -26,7 +27,7 @@ public:
       size_ = size;
       modifies_ = modifies;
       site_ = site;
-      released_ = atomicChecksBegin(address, releaseOrder, site);
+      released_ = atomicChecksBegin(address, size, releaseOrder, site);
     }
   }
   [[gnu::always_inline]] ~AtomicChecks() {

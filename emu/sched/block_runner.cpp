@@ -200,6 +200,8 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE}) sigaddset(&faults, sig);
     pthread_sigmask(SIG_UNBLOCK, &faults, nullptr);
     launch.failed.store(true, std::memory_order_relaxed);
+    // An atomic that faulted holds its words' racecheck shadow locked.
+    check::sanitizer::GlobalRaceDetector::releaseHeld(globalClock_);
   }
   tCurrentRunner = nullptr;
   if (lockstep_) lockstepEnd();
@@ -495,17 +497,16 @@ void BlockRunner::initAccess(std::uintptr_t address, unsigned size, bool write, 
   else if (a == Access::Unwritten) check::sanitizer::initcheck::reportRead("shared", sharedInit_->windowAddress(address), size, site);
 }
 
-bool BlockRunner::raceAtomicBegin(const volatile void* address, bool releaseOrder) {
+bool BlockRunner::raceAtomicBegin(const volatile void* address, unsigned size, bool releaseOrder) {
   auto at = reinterpret_cast<std::uintptr_t>(address);
   if (!raceCheck_ || !globalRaces_->watched(at)) return false;  // shared atomics never race
-  return globalRaces_->atomicBefore(globalClock_, at, releaseOrder);
+  return globalRaces_->atomicBefore(globalClock_, at, size, releaseOrder);
 }
 
-void BlockRunner::raceAtomicEnd(const volatile void* address, unsigned size, bool modifies, bool released,
-                                const void* site) {
+void BlockRunner::raceAtomicEnd(const volatile void* address, bool modifies, bool released, const void* site) {
   auto at = reinterpret_cast<std::uintptr_t>(address);
   if (!raceCheck_ || !globalRaces_->watched(at)) return;
-  globalRaces_->atomicAfter(globalClock_, at, size, modifies, released, site, current_->tid);
+  globalRaces_->atomicAfter(globalClock_, at, modifies, released, site, current_->tid);
 }
 
 void BlockRunner::checkBarrierSites() {

@@ -131,8 +131,8 @@ public:
   void raceAccess(const void* address, unsigned size, bool write, const void* site);
   // racecheck, global memory (check/sanitizer/global_races.h): an atomic's halves around the
   // operation (device/atomic_checks.h), and __threadfence (a release for the next atomic).
-  bool raceAtomicBegin(const volatile void* address, bool releaseOrder);
-  void raceAtomicEnd(const volatile void* address, unsigned size, bool modifies, bool released, const void* site);
+  bool raceAtomicBegin(const volatile void* address, unsigned size, bool releaseOrder);
+  void raceAtomicEnd(const volatile void* address, bool modifies, bool released, const void* site);
   void raceFence() {
     if (raceCheck_) check::sanitizer::GlobalRaceDetector::fence(globalClock_);
   }

@@ -117,6 +117,11 @@ void GlobalRaceDetector::hazard(const Stamp& earlier, Kind earlierKind, const Bl
 void GlobalRaceDetector::accessWord(Cell& c, BlockClock& b, Kind kind, std::int32_t site, uint3 thread,
                                     std::uintptr_t address) {
   std::uint32_t flags = lockCell(c.state);
+  unlockCell(c.state, accessLocked(c, flags, b, kind, site, thread, address));
+}
+
+std::uint32_t GlobalRaceDetector::accessLocked(Cell& c, std::uint32_t flags, BlockClock& b, Kind kind,
+                                               std::int32_t site, uint3 thread, std::uintptr_t address) {
   Kind writeKind = flags & kAtomicWrite ? Atomic : Write;
   Stamp now{b.block + 1, b.epoch, site};
   // Atomics never race with atomics.
@@ -132,14 +137,13 @@ void GlobalRaceDetector::accessWord(Cell& c, BlockClock& b, Kind kind, std::int3
         break;
       }
     *slot = now;
-  } else {
-    for (Stamp& r : c.reads)
-      if (!ordered(b, r)) hazard(r, Read, b, kind, site, thread, address);
-    c.write = now;
-    c.reads[0] = c.reads[1] = Stamp{};
-    flags = kind == Atomic ? flags | kAtomicWrite : flags & ~kAtomicWrite;
+    return flags;
   }
-  unlockCell(c.state, flags);
+  for (Stamp& r : c.reads)
+    if (!ordered(b, r)) hazard(r, Read, b, kind, site, thread, address);
+  c.write = now;
+  c.reads[0] = c.reads[1] = Stamp{};
+  return kind == Atomic ? flags | kAtomicWrite : flags & ~kAtomicWrite;
 }
 
 void GlobalRaceDetector::access(BlockClock& b, std::uintptr_t address, unsigned size, bool write,
@@ -149,19 +153,29 @@ void GlobalRaceDetector::access(BlockClock& b, std::uintptr_t address, unsigned 
     if (Cell* c = cell(word)) accessWord(*c, b, write ? Write : Read, s, thread, address);
 }
 
-bool GlobalRaceDetector::atomicBefore(BlockClock& b, std::uintptr_t address, bool releaseOrder) {
-  std::uint32_t covered = releaseOrder ? b.epoch : b.fencedEpoch;
-  if (covered == 0) return false;
-  LocationShard& shard = locations_[(address >> 2) % locations_.size()];
-  std::lock_guard lock(shard.mutex);
-  b.clock.set(b.block, covered);  // the release covers the block's accesses up to `covered`
-  shard.clocks[address >> 2].join(b.clock);
-  b.clock.set(b.block, b.epoch);
+bool GlobalRaceDetector::atomicBefore(BlockClock& b, std::uintptr_t address, unsigned size, bool releaseOrder) {
+  if (std::uint32_t covered = releaseOrder ? b.epoch : b.fencedEpoch) {
+    LocationShard& shard = locations_[(address >> 2) % locations_.size()];
+    std::lock_guard lock(shard.mutex);
+    b.clock.set(b.block, covered);  // the release covers the block's accesses up to `covered`
+    shard.clocks[address >> 2].join(b.clock);
+    b.clock.set(b.block, b.epoch);
+  }
+  // Held across the operation, in ascending order (no two atomics wait on each other): the
+  // next atomic of the word finds this one's shadow written. Unlocked in the middle, an atomic
+  // that observed this one could write its shadow first and then see this one as a later write
+  // its own block's next access races with.
+  b.heldCount = 0;
+  for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2 && b.heldCount < b.held.size(); ++word)
+    if (Cell* c = cell(word)) {
+      b.held[b.heldCount] = &c->state;
+      b.heldFlags[b.heldCount++] = lockCell(c->state);
+    }
   return releaseOrder;
 }
 
-void GlobalRaceDetector::atomicAfter(BlockClock& b, std::uintptr_t address, unsigned size, bool modifies,
-                                     bool released, const void* site, uint3 thread) {
+void GlobalRaceDetector::atomicAfter(BlockClock& b, std::uintptr_t address, bool modifies, bool released,
+                                     const void* site, uint3 thread) {
   LocationShard& shard = locations_[(address >> 2) % locations_.size()];
   {
     std::lock_guard lock(shard.mutex);
@@ -169,19 +183,26 @@ void GlobalRaceDetector::atomicAfter(BlockClock& b, std::uintptr_t address, unsi
     if (it != shard.clocks.end()) b.clock.join(it->second);
   }
   std::int32_t s = siteOffset(site);
-  for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2; ++word)
-    if (Cell* c = cell(word)) {
-      if (modifies) {
-        accessWord(*c, b, Atomic, s, thread, address);
-      } else {
-        // An atomic load conflicts with plain writes only, and leaves no trace a later access
-        // could race with (plain reads do not conflict with it, atomics never race).
-        std::uint32_t flags = lockCell(c->state);
-        if (!(flags & kAtomicWrite) && !ordered(b, c->write)) hazard(c->write, Write, b, Atomic, s, thread, address);
-        unlockCell(c->state, flags);
-      }
+  for (unsigned i = 0; i < b.heldCount; ++i) {
+    // `state` is a Cell's first member.
+    Cell& c = *reinterpret_cast<Cell*>(b.held[i]);
+    std::uint32_t flags = b.heldFlags[i];
+    if (modifies) {
+      flags = accessLocked(c, flags, b, Atomic, s, thread, address);
+    } else if (!(flags & kAtomicWrite) && !ordered(b, c.write)) {
+      // An atomic load conflicts with plain writes only, and leaves no trace a later access
+      // could race with (plain reads do not conflict with it, atomics never race).
+      hazard(c.write, Write, b, Atomic, s, thread, address);
     }
+    unlockCell(c.state, flags);
+  }
+  b.heldCount = 0;
   if (released) b.advance();  // what the block does from here on is not covered by this release
+}
+
+void GlobalRaceDetector::releaseHeld(BlockClock& b) {
+  for (unsigned i = 0; i < b.heldCount; ++i) unlockCell(*b.held[i], b.heldFlags[i]);
+  b.heldCount = 0;
 }
 
 std::vector<Finding> GlobalRaceDetector::endLaunch(const std::string& kernel) {

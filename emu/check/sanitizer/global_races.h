@@ -8,7 +8,11 @@
 //   * every atomic acquires its location's clock (lenient: CUDA code rarely fences after the
 //     atomic that observes a release, and the PTX model's observation order covers the atomic's
 //     own location anyway);
-//   * atomics never race with atomics; a plain access races with an earlier conflicting access
+//   * atomics never race with atomics, and a word's shadow sees its atomics in their modification
+//     order (each holds the word's shadow locked across its operation): an atomic covers the
+//     earlier atomics of the word for the block's later accesses of it (coherence), whichever
+//     worker ran them;
+//   * a plain access races with an earlier conflicting access
 //     (at least one a write, one of them may be atomic) of another block unless that one is
 //     ordered before it: its epoch is at most what the accessing block's clock holds for its block;
 //   * within a block, program and barrier order are assumed (intra-block global races are out of
@@ -47,6 +51,11 @@ struct BlockClock {
   // accesses up to that fence, not those between the fence and the atomic (PTX's release
   // pattern is a fence followed by a write).
   std::uint32_t fencedEpoch = 0;
+  // The shadow cells (and their flags) an atomic holds locked from before its operation to after
+  // it (GlobalRaceDetector::atomicBefore); a fault between the two lets them go (releaseHeld).
+  std::array<std::uint32_t*, 4> held{};
+  std::array<std::uint32_t, 4> heldFlags{};
+  unsigned heldCount = 0;
 
   void begin(std::uint32_t linear) {
     block = linear;
@@ -54,6 +63,7 @@ struct BlockClock {
     clock.clear();
     clock.set(linear, 1);
     fencedEpoch = 0;
+    heldCount = 0;
   }
   // Starts a new epoch, so that a release can cover what came before without what follows.
   void advance() { clock.set(block, ++epoch); }
@@ -79,14 +89,18 @@ public:
   void access(BlockClock& b, std::uintptr_t address, unsigned size, bool write, const void* site, uint3 thread);
   // An atomic on `address`, in two halves around the operation. Before it: a release when b
   // fenced before or the operation's own order is release or stronger (b's clock, up to the fence
-  // or up to now, joins the location's); returns whether the operation released by its own
-  // order (atomicAfter's `released`). After it: acquire (the
-  // location's clock joins b's), the atomic's own access, then, after a release by its own
-  // order, a new epoch for b, so what the block does next is not covered. Split so that an atomic that observes another cannot miss its
-  // release while blocks run in parallel. `modifies`: not a pure load.
-  bool atomicBefore(BlockClock& b, std::uintptr_t address, bool releaseOrder);
-  void atomicAfter(BlockClock& b, std::uintptr_t address, unsigned size, bool modifies, bool released,
-                   const void* site, uint3 thread);
+  // or up to now, joins the location's), then the shadow cells of its words are locked (in
+  // b.held) until after the operation; returns whether the operation released by its own order
+  // (atomicAfter's `released`). After it: acquire (the location's clock joins b's), the atomic's
+  // own access, the cells unlocked, then, after a release by its own order, a new epoch for b, so
+  // what the block does next is not covered. Split so that an atomic that observes another
+  // cannot miss its release, nor find its shadow not yet written, while blocks run in parallel.
+  // `modifies`: not a pure load.
+  bool atomicBefore(BlockClock& b, std::uintptr_t address, unsigned size, bool releaseOrder);
+  void atomicAfter(BlockClock& b, std::uintptr_t address, bool modifies, bool released, const void* site,
+                   uint3 thread);
+  // Unlocks the cells an atomic holds, when a fault abandons its block between the two halves.
+  static void releaseHeld(BlockClock& b);
   static void fence(BlockClock& b) {
     b.fencedEpoch = b.epoch;
     b.advance();
@@ -134,6 +148,9 @@ private:
     return s.block == 0 || s.block - 1 == b.block || b.clock.get(s.block - 1) >= s.epoch;
   }
   void accessWord(Cell& c, BlockClock& b, Kind kind, std::int32_t site, uint3 thread, std::uintptr_t address);
+  // accessWord's work on a cell locked by the caller; returns its new flags.
+  std::uint32_t accessLocked(Cell& c, std::uint32_t flags, BlockClock& b, Kind kind, std::int32_t site, uint3 thread,
+                             std::uintptr_t address);
   void hazard(const Stamp& earlier, Kind earlierKind, const BlockClock& b, Kind kind, std::int32_t site,
               uint3 thread, std::uintptr_t address);
 

@@ -5,9 +5,11 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "check/sanitizer/global_races.h"
 #include "report.h"
@@ -43,8 +45,8 @@ struct Launch {
   void read(int b, int word) { detector.access(block[b], at(word), 4, false, kReadSite, uint3{0, 0, 0}); }
   void fence(int b) { GlobalRaceDetector::fence(block[b]); }
   void atomic(int b, int word) {
-    bool released = detector.atomicBefore(block[b], at(word), false);
-    detector.atomicAfter(block[b], at(word), 4, true, released, kAtomicSite, uint3{0, 0, 0});
+    bool released = detector.atomicBefore(block[b], at(word), 4, false);
+    detector.atomicAfter(block[b], at(word), true, released, kAtomicSite, uint3{0, 0, 0});
   }
   // "first kind|second kind" of each finding, and its hazard count.
   std::multiset<std::string> races(std::vector<std::uint64_t>* counts = nullptr) {
@@ -140,6 +142,44 @@ TEST_CASE("global races: an atomic without a fence orders nothing", "[sanitizer]
   l.atomic(1, 0);
   l.read(1, 5);
   CHECK(l.races() == std::multiset<std::string>{"Write|Read"});
+}
+
+TEST_CASE("global races: an atomic covers the word's earlier atomics, however two workers overlap them", "[sanitizer][racecheck]") {
+  // Seed 000's last-block sum resets its counter with a plain store after its atomicInc saw the
+  // last count: coherence orders every earlier atomicInc of the word before that store.
+  Launch serial;
+  serial.fence(0);
+  serial.atomic(0, 0);
+  serial.atomic(1, 0);
+  serial.write(1, 0);  // count = 0
+  CHECK(serial.races().empty());
+
+  // On two workers, block 1's atomic may observe block 0's while block 0 is still between its
+  // halves. Block 0 holds the word's shadow across its operation, so block 1's atomic waits
+  // until block 0's shadow is written, and its store finds block 0's atomic before it (left
+  // unlocked, the store would meet block 0's atomic written after it: a race depending on timing).
+  Launch overlapped;
+  overlapped.fence(0);
+  bool released = overlapped.detector.atomicBefore(overlapped.block[0], overlapped.at(0), 4, false);
+  std::thread block1([&] {
+    overlapped.atomic(1, 0);
+    overlapped.write(1, 0);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // block 1 reaches its atomic
+  overlapped.detector.atomicAfter(overlapped.block[0], overlapped.at(0), true, released, kAtomicSite, uint3{0, 0, 0});
+  block1.join();
+  CHECK(overlapped.races().empty());
+
+  // A fault between the halves abandons the block: its held shadow is let go, and the next
+  // atomic of the word does not wait forever.
+  Launch faulted;
+  faulted.detector.atomicBefore(faulted.block[0], faulted.at(0), 8, false);  // two words
+  CHECK(faulted.block[0].heldCount == 2);
+  GlobalRaceDetector::releaseHeld(faulted.block[0]);
+  CHECK(faulted.block[0].heldCount == 0);
+  faulted.atomic(1, 1);
+  faulted.write(1, 1);
+  CHECK(faulted.races().empty());
 }
 
 TEST_CASE("global races: a release covers only what the block did before its fence", "[sanitizer][racecheck]") {
