@@ -29,7 +29,7 @@ namespace {
 }
 }  // namespace
 
-// syncthreads(void*) is sched/barrier_fast_path.cpp's, in assembly; what it does not handle it
+// syncthreads(void*) is sched/fast_paths.cpp's, in assembly; what it does not handle it
 // jumps to here, with the kernel's return address where a call would have left it.
 extern "C" [[gnu::visibility("hidden")]] void loom_syncthreads_slow(void* runner) {
   barrier(runner, 1, sched::BarrierReduction::None, LOOM_CALL_SITE());

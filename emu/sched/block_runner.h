@@ -44,6 +44,12 @@ class BlockGroup;
 
 enum class BarrierReduction { None, Count, And, Or };
 
+// What a runner fiber whose thread is done switches between (BlockRunner::finishThreads).
+struct Park {
+  void** from = nullptr;  // null: the fiber has a new batch, no park
+  void* to = nullptr;
+};
+
 class BlockRunner {
 public:
   explicit BlockRunner(Worker& worker);
@@ -120,9 +126,9 @@ public:
 
   const Lane& currentLane() const { return *current_; }
 
-  // A kernel's run loop (loom::runtime::startThreads/finishThreads/resumeRunner, BoundKernel::run).
+  // A kernel's run loop (loom::runtime::startThreads/finishThread/resumeRunner, BoundKernel::run).
   runtime::ThreadBatch* startThreads();
-  runtime::Park finishThreads();
+  Park finishThreads();
   bool resumeRunner();
   // initcheck: one plain access of the running thread, shared or global (LOOM_SANITIZER=initcheck).
   void initAccess(std::uintptr_t address, unsigned size, bool write, const void* site);
@@ -143,9 +149,9 @@ public:
   Launch& launch() const { return *launch_; }
 
 private:
-  // The common case of a plain __syncthreads, in assembly (sched/barrier_fast_path.cpp): reads
-  // and writes the runner's barrier state by offset.
-  friend struct BarrierFastPath;
+  // The common cases of a plain __syncthreads and of a thread's end, in assembly
+  // (sched/fast_paths.cpp): read and write the runner's state by offset.
+  friend struct FastPaths;
   static void runnerEntry(Fiber* self, void* arg);
   // The fault of the running thread's uncaught exception.
   report::Fault exceptionFault(std::string what) const;
@@ -218,7 +224,7 @@ private:
   RunnerFiber& newRunner();
   // A runner with no thread left to start: queued to be resumed as a new runner (newRunner);
   // the switch away, to the context that runs next, is the caller's.
-  [[gnu::noinline]] runtime::Park park(RunnerFiber& fiber);
+  [[gnu::noinline]] Park park(RunnerFiber& fiber);
   void reclaimFibers();
 
   // Group barriers (sched/group_sync.cpp).

@@ -41,7 +41,7 @@ public:
   void* context() const { return ctx_; }
 
 private:
-  friend struct BarrierFastPath;  // reads ctx_ by offset (sched/barrier_fast_path.cpp)
+  friend struct FastPaths;  // reads ctx_ by offset (sched/fast_paths.cpp)
   static void trampoline(boost::context::detail::transfer_t t);
 
   boost::context::detail::fcontext_t ctx_ = nullptr;

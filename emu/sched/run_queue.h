@@ -53,7 +53,7 @@ public:
   }
 
 private:
-  friend struct BarrierFastPath;  // reads the ring by offset (sched/barrier_fast_path.cpp)
+  friend struct FastPaths;  // reads the ring by offset (sched/fast_paths.cpp)
   static constexpr unsigned kMask = kCapacity - 1;
   std::array<LaneIndex, kCapacity> ring_{};
   unsigned head_ = 0, tail_ = 0;  // free-running: tail_ - head_ lanes are queued

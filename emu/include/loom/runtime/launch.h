@@ -35,16 +35,11 @@ using RunThreads = void (*)(const void* arguments, sched::BlockRunner* runner);
 // loop is entered only on a fiber the block needs for a thread it has not started
 // (BlockRunner::newRunner).
 ThreadBatch* startThreads(sched::BlockRunner* runner);
-// finishThreads retires the threads of the batch (or the one thread left running on it since
-// the batch was settled) and gives the fiber a new batch; when no thread is left to start, the
-// fiber parks: the loop switches from `from` to `to` itself (switchContext), and calls
-// resumeRunner when it is resumed as a runner again: true when that is for the same launch (it
-// has a new batch), false for another launch (leave the loop).
-struct Park {
-  void** from = nullptr;  // null: the batch was refilled, no park
-  void* to = nullptr;
-};
-Park finishThreads(sched::BlockRunner* runner);
+// finishThread (context_switch.h) retires the threads of the batch (or the one thread left
+// running on it since the batch was settled) and gives the fiber a new batch; when no thread is
+// left to start, the fiber parks, and finishThread returns when it is resumed as a runner again,
+// its batch spent or refilled by whoever resumed it: the loop then calls resumeRunner, true when
+// that is for the same launch (it has a new batch), false for another launch (leave the loop).
 bool resumeRunner(sched::BlockRunner* runner);
 
 // How the blocks of a launch must be resident: all at once (a cooperative launch), or in
@@ -119,11 +114,12 @@ struct BoundKernel {
           kernel(static_cast<const ParameterSlot<I, std::decay_t<P>>&>(slots).value...);
         }
       }
-      const runtime::Park park = runtime::finishThreads(runner);
-      if (park.from == nullptr) continue;
-      // Parked here, in this frame: resumed, the loop calls the kernel again without a return
-      // (loom/runtime/context_switch.h says why that matters).
-      runtime::switchContext(park.from, park.to);
+      runtime::finishThread(runner);
+      // Here with a new batch (given now, or by the barrier that resumed this parked runner), or
+      // resumed as a runner with the old one spent. Parked in this frame and resumed by a jump
+      // here, the loop calls the kernel again without a return (loom/runtime/context_switch.h
+      // says why that matters).
+      if (batch->next < batch->end) continue;
       if (!runtime::resumeRunner(runner)) return;
     }
   }
