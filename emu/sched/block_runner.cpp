@@ -92,7 +92,8 @@ int BlockRunner::slowBarrier(int predicate, BarrierReduction reduction, const vo
 }
 
 int BlockRunner::waitFirst(Lane& lane) {
-  suspendLane(lane, firstWaitContext());
+  bool blockDone = false;  // never: the waiting lane still lives
+  suspendLane(lane, idleContext(blockDone));
   return barrierResult_;
 }
 
@@ -109,17 +110,6 @@ void* BlockRunner::idleContext(bool& blockDone) {
   return workerContext_.context();
 }
 
-// A thread's first wait, while threads remain to start: a parked runner starts them (every
-// thread of a barrier kernel comes here once).
-void* BlockRunner::firstWaitContext() {
-  if (parkedCount_ != 0 && nextUnstarted_ < threadCount_) [[likely]] {
-    RunnerFiber* parked = parked_[--parkedCount_];
-    startingFiber_ = parked;  // for resumeRunner
-    return parked->context.context();
-  }
-  bool blockDone = false;
-  return idleContext(blockDone);
-}
 
 void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned rank) {
   launch_ = &launch;
@@ -250,7 +240,6 @@ void BlockRunner::numberLanes(dim3 shape) {
         lanes_[linear].linear = linear;
       }
   numberedShape_ = shape;
-  linearBlock_ = shape.y == 1 && shape.z == 1;
 }
 
 [[gnu::always_inline]] inline void BlockRunner::onExit(Lane& lane) {
@@ -318,7 +307,7 @@ void BlockRunner::settleBatch() {
 runtime::ThreadBatch* BlockRunner::startThreads() {
   RunnerFiber& fiber = *startingFiber_;
   fiber.batch.tids = tids_.data();
-  fiber.batch.linear = linearBlock_;
+  fiber.batch.linear = numberedShape_.y == 1 && numberedShape_.z == 1;
   giveBatch(fiber);
   return &fiber.batch;
 }

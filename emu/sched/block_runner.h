@@ -177,8 +177,6 @@ private:
   // nextContext when no lane is runnable (out of line: a thread's first wait, or a block whose
   // threads all wait).
   [[gnu::noinline]] void* idleContext(bool& blockDone);
-  // The same for a barrier, which never ends the block (its own lane still lives).
-  [[gnu::noinline]] void* firstWaitContext();
   void* popRunnable();
   // Suspends the running lane, saving its context in its slot, and resumes `next`; returns when
   // the lane is resumed (made the running one by popRunnable).
@@ -285,7 +283,6 @@ private:
   // thread settles each batch at once, which cost (b) of the benchmark 4 ns per thread).
   bool eagerLanes_ = false;
   std::array<uint3, kMaxThreads> tids_{};  // lanes_[i].tid, packed for the run loop
-  bool linearBlock_ = false;  // the block is (n, 1, 1) (ThreadBatch::linear)
   RunnerFiber* startingFiber_ = nullptr;  // the runner fiber whose run loop starts next
 
   RunQueue runnable_;

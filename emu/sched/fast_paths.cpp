@@ -24,7 +24,7 @@
 // to that. Everything else jumps, before changing anything, to loom_syncthreads_slow
 // (device/sync.cpp), the same barrier in C++ (BlockRunner::barrier), entered with the kernel's
 // return address where the fast path found it. It does what BlockRunner::arrive, popRunnable,
-// firstWaitContext and giveBatch do; a change to one is a change to the other.
+// newRunner and giveBatch do; a change to one is a change to the other.
 //
 // The end of a thread handles a settled thread that exits while nobody waits, when every thread
 // has started and a lane is runnable: it exits (BlockRunner::onExit), its runner parks with the

@@ -3,7 +3,8 @@
 //
 // gAccessChecks is one word of bits: the tool chosen by LOOM_SANITIZER (findings.h), the
 // watchdog's "stop now", and (bits 16-30) the count of blocks running in lockstep mode anywhere
-// (loom/device/lockstep_blocks.h). Code that wants a tool tests its bit.
+// (sched/lockstep.cpp counts them: a lockstep block needs every access, so the gates stay open
+// while one runs). Code that wants a tool tests its bit. Kernel code reads only the masks.
 //
 // The gate is one instruction per access, `testq %reg, loom_access_masks+8k(%rip)`, and calls
 // the hook when the address and the mask share a bit. While gAccessChecks is zero the masks are
@@ -16,8 +17,6 @@
 
 #include <cstdint>
 
-#include "loom/device/lockstep_blocks.h"
-
 namespace loom::check::sanitizer {
 
 // kCheckBounds (memcheck): each access against the live allocations and the block's shared size
@@ -28,12 +27,11 @@ constexpr unsigned kCheckBounds = 1, kCheckRaces = 2, kCheckInit = 4;
 // Set by the launch watchdog's timer thread while a launch runs past it (sched/watchdog.h): the
 // hooks' cold path then stops the running thread. The top bit, clear of the tools' bits.
 constexpr unsigned kWatchdogExpired = 1u << 31;
-using device::kLockstepBlock;
-using device::kLockstepBlocks;
+constexpr unsigned kLockstepBlock = 1u << 16;
+constexpr unsigned kLockstepBlocks = 0x7fffu << 16;
 
-// Read anywhere; written only by changeAccessChecks. Its assembly name is what the region tests
-// of kernel code read (loom/device/reconverge.h).
-extern unsigned gAccessChecks asm("loom_access_checks");
+// Read anywhere in the engine; written only by changeAccessChecks.
+extern unsigned gAccessChecks;
 // The gate's masks, for the alignment masks 0, 1, 3 and 7 (tools/loom-cc/inline_hooks.h).
 extern std::uint64_t gAccessMasks[4] asm("loom_access_masks");
 
