@@ -77,7 +77,6 @@ void FastPaths::offsets() {
   LOOM_BFP_SET(parked, offsetof(BlockRunner, parked_));
   LOOM_BFP_SET(next_unstarted, offsetof(BlockRunner, nextUnstarted_));
   LOOM_BFP_SET(thread_count, offsetof(BlockRunner, threadCount_));
-  LOOM_BFP_SET(starting, offsetof(BlockRunner, startingFiber_));
   LOOM_BFP_SET(batch_fiber, offsetof(BlockRunner, batchFiber_));
   LOOM_BFP_SET(lockstep, offsetof(BlockRunner, lockstep_));
   LOOM_BFP_SET(eager, offsetof(BlockRunner, eagerLanes_));
@@ -117,6 +116,18 @@ asm(R"(
     movb   $2, loom_bfp_lane_state(%rdx)
     .endm
 
+    # The lane at %rcx becomes the running one: current_, its state, threadIdx. Clobbers %r9,
+    # %r10.
+    .macro loom_bfp_run_lane
+    movq   %rcx, loom_bfp_current(%rdi)
+    movb   $1, loom_bfp_lane_state(%rcx)
+    movq   loom_tid@gottpoff(%rip), %r9
+    movq   loom_bfp_lane_tid(%rcx), %r10
+    movq   %r10, %fs:(%r9)
+    movl   loom_bfp_lane_tid+8(%rcx), %r10d
+    movl   %r10d, %fs:8(%r9)
+    .endm
+
     # Pops the next lane (%r8d = the queue's head; the queue is not empty) and leaves its
     # context in %rax; clobbers %rcx, %r8, %r9, %r10 (BlockRunner::popRunnable). Prefetches the
     # stack of the lane after it (a stale slot past the end names some lane's saved stack or
@@ -132,17 +143,10 @@ asm(R"(
     movq   loom_bfp_contexts(%rdi,%r8,8), %r8
     prefetcht0 (%r8)
     prefetcht0 64(%r8)
-    # It becomes the running lane: current_, its state, threadIdx.
     movq   %rax, %rcx
     shlq   $7, %rcx
     leaq   loom_bfp_lanes(%rdi,%rcx), %rcx
-    movq   %rcx, loom_bfp_current(%rdi)
-    movb   $1, loom_bfp_lane_state(%rcx)
-    movq   loom_tid@gottpoff(%rip), %r9
-    movq   loom_bfp_lane_tid(%rcx), %r10
-    movq   %r10, %fs:(%r9)
-    movl   loom_bfp_lane_tid+8(%rcx), %r10d
-    movl   %r10d, %fs:8(%r9)
+    loom_bfp_run_lane
     movq   loom_bfp_contexts(%rdi,%rax,8), %rax
     .endm
 
@@ -190,7 +194,6 @@ _ZN4loom6device11syncthreadsEPv:
     loom_bfp_arrive
     subl   $1, %r9d
     movl   %r9d, loom_bfp_parked_count(%rdi)
-    movq   %r8, loom_bfp_starting(%rdi)
     movl   %r10d, loom_bfp_batch_next(%r8)
     leal   1(%r10), %eax
     movl   %eax, loom_bfp_batch_end(%r8)
@@ -199,20 +202,14 @@ _ZN4loom6device11syncthreadsEPv:
     shlq   $7, %rcx
     leaq   loom_bfp_lanes(%rdi,%rcx), %rcx
     movq   %r8, loom_bfp_lane_fiber(%rcx)
-    movb   $1, loom_bfp_lane_state(%rcx)
-    movq   %rcx, loom_bfp_current(%rdi)
-    movq   loom_tid@gottpoff(%rip), %r9
-    movq   loom_bfp_lane_tid(%rcx), %r10
-    movq   %r10, %fs:(%r9)
-    movl   loom_bfp_lane_tid+8(%rcx), %r10d
-    movl   %r10d, %fs:8(%r9)
+    loom_bfp_run_lane
     movq   (%r8), %rax
     jmp    .Lloom_bfp_switch
     .size _ZN4loom6device11syncthreadsEPv, .-_ZN4loom6device11syncthreadsEPv
 
     # loom_finish_thread, which a kernel's run loop enters when the thread it ran returned
-    # (loom::runtime::finishThread, loom/runtime/context_switch.h), with %rdi the runner. The common case of a kernel with
-    # barriers: a settled thread exits while nobody waits, every thread has started and a lane
+    # (loom::runtime::finishThread, loom/runtime/context_switch.h), with %rdi the runner. The
+    # common case of a kernel with barriers: a settled thread exits while nobody waits, every thread has started and a lane
     # is runnable. The thread exits (BlockRunner::onExit), its runner fiber parks with the run
     # loop's return address as its resume point (BlockRunner::park) and the next lane runs.
     # Everything else jumps to loom_finish_thread_slow (sched/block_runner.cpp).
