@@ -209,9 +209,10 @@ _ZN4loom6device11syncthreadsEPv:
 
     # loom_finish_thread, which a kernel's run loop enters when the thread it ran returned
     # (loom::runtime::finishThread, loom/runtime/context_switch.h), with %rdi the runner. The
-    # common case of a kernel with barriers: a settled thread exits while nobody waits, every thread has started and a lane
-    # is runnable. The thread exits (BlockRunner::onExit), its runner fiber parks with the run
-    # loop's return address as its resume point (BlockRunner::park) and the next lane runs.
+    # common case of a kernel with barriers: a settled thread exits while nobody waits, every
+    # thread has started and a lane is runnable. The thread exits (BlockRunner::onExit), its
+    # runner fiber parks with the run loop's return address as its resume point
+    # (BlockRunner::park) and the next lane runs.
     # Everything else jumps to loom_finish_thread_slow (sched/block_runner.cpp).
     .globl loom_finish_thread
     .hidden loom_finish_thread
