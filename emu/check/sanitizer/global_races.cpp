@@ -168,7 +168,7 @@ bool GlobalRaceDetector::atomicBefore(BlockClock& b, std::uintptr_t address, uns
   b.heldCount = 0;
   for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2 && b.heldCount < b.held.size(); ++word)
     if (Cell* c = cell(word)) {
-      b.held[b.heldCount] = &c->state;
+      b.held[b.heldCount] = c;
       b.heldFlags[b.heldCount++] = lockCell(c->state);
     }
   return releaseOrder;
@@ -184,8 +184,7 @@ void GlobalRaceDetector::atomicAfter(BlockClock& b, std::uintptr_t address, bool
   }
   std::int32_t s = siteOffset(site);
   for (unsigned i = 0; i < b.heldCount; ++i) {
-    // `state` is a Cell's first member.
-    Cell& c = *reinterpret_cast<Cell*>(b.held[i]);
+    Cell& c = *static_cast<Cell*>(b.held[i]);
     std::uint32_t flags = b.heldFlags[i];
     if (modifies) {
       flags = accessLocked(c, flags, b, Atomic, s, thread, address);
@@ -201,7 +200,7 @@ void GlobalRaceDetector::atomicAfter(BlockClock& b, std::uintptr_t address, bool
 }
 
 void GlobalRaceDetector::releaseHeld(BlockClock& b) {
-  for (unsigned i = 0; i < b.heldCount; ++i) unlockCell(*b.held[i], b.heldFlags[i]);
+  for (unsigned i = 0; i < b.heldCount; ++i) unlockCell(static_cast<Cell*>(b.held[i])->state, b.heldFlags[i]);
   b.heldCount = 0;
 }
 

@@ -53,7 +53,7 @@ struct BlockClock {
   std::uint32_t fencedEpoch = 0;
   // The shadow cells (and their flags) an atomic holds locked from before its operation to after
   // it (GlobalRaceDetector::atomicBefore); a fault between the two lets them go (releaseHeld).
-  std::array<std::uint32_t*, 4> held{};
+  std::array<void*, 4> held{};  // GlobalRaceDetector's cells, opaque here
   std::array<std::uint32_t, 4> heldFlags{};
   unsigned heldCount = 0;
 
