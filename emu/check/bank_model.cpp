@@ -15,10 +15,20 @@
 // Wavefronts = sum over groups with an active lane of that group's busiest bank (distinct words);
 // conflicts = wavefronts - number of such groups.
 //
-// Loads of 8 and 16 bytes: as stores, except that when every pair of lanes (2k, 2k+1) that are
-// both active reads one address, the groups are twice as large (the whole warp for 8 bytes,
-// half-warps for 16). So a 64-bit broadcast is 1 wavefront, a 128-bit broadcast 2, and a
-// conflict-free 64-bit load whose even/odd lanes differ is 2 wavefronts, 0 conflicts.
+// Loads of 8 and 16 bytes: as stores (half-warps for 8 bytes, quarter-warps for 16), except that
+// the groups are twice as large (the whole warp for 8 bytes, half-warps for 16) when the values
+// fit the slots a pass gives each quad of lanes (4k .. 4k+3): two 8-byte slots (two 16-byte for
+// 128-bit loads), which the quad's lanes share in one of two ways, lane 4k+i with lane 4k+i+2
+// (by parity) or lane 2j with lane 2j+1 (by pair); lanes on one address share a slot. So a 64-bit
+// broadcast is 1 wavefront, a 128-bit broadcast 2, a conflict-free 64-bit load whose even/odd
+// lanes differ 2 wavefronts and 0 conflicts, and lanes {0, 1, 16, 17} on one bank 4 wavefronts
+// and 3 conflicts. The SASS-attributed wavefronts (smsp__sass_l1tex_*) group these loads
+// differently: per span (the warp for 8 bytes, each half-warp for 16), the span is one group when
+// its values fit the quad slots and either the group has no bank conflict or its lane pairs
+// share addresses with at least one pair both active; otherwise the span's base groups. Found
+// with tiers 4 and 5 of the sweep (validate/sweeps/banks/patterns.h): the raw rule reproduces all
+// 526 recorded loads and CAS loops, the SASS-attributed one all but two 128-bit loads of a few
+// lanes (validate/results/h100-sm90/known_divergences.txt).
 //
 // Atomics, per SharedAtomic form:
 //   Native (ATOMS.ADD/EXCH...): every lane is served on its own: busiest bank = the most active
@@ -29,7 +39,8 @@
 //   CasLoop (LDS + ATOMS.CAST.SPIN until success): each iteration loads (the load rule) and
 //     spins (2 wavefronts per active group, no conflicts counted); per iteration and group, the
 //     lowest active lane on each bank succeeds unless an earlier group (same iteration) already
-//     changed its word. Inferred from whole-loop totals: matches most, not all, recorded loops.
+//     changed its word. Inferred from whole-loop totals, then checked iteration by iteration
+//     (tier 4 runs the lane sets each iteration leaves as loops and as plain loads).
 namespace loom::check {
 namespace {
 
@@ -109,22 +120,64 @@ SharedCost perGroup(const SharedRequest& r, std::uint32_t mask, unsigned groupSi
     ++groups;
     passes += busiest(r, lanes);
   }
-  return {passes * wavefrontsPerPass, passes - groups};
+  return {passes * wavefrontsPerPass, passes - groups, passes * wavefrontsPerPass};
 }
 
-bool pairsShareAddress(const SharedRequest& r, std::uint32_t mask) {
-  for (unsigned k = 0; k < kLanes; k += 2)
-    if (active(mask, k) && active(mask, k + 1) && r.offset[k] != r.offset[k + 1]) return false;
+// Whether the values of `lanes` fit two slots per quad of lanes, shared by parity (`byPair`
+// false: lanes 4k+i and 4k+i+2) or by pair (true: lanes 2j and 2j+1); one address is one value.
+bool quadsFit(const SharedRequest& r, std::uint32_t lanes, bool byPair) {
+  for (unsigned quad = 0; quad < kLanes / 4; ++quad) {
+    bool used[2] = {false, false};
+    std::uint32_t value[2] = {0, 0};
+    for (unsigned i = 0; i < 4; ++i) {
+      const unsigned lane = 4 * quad + i;
+      if (!active(lanes, lane)) continue;
+      const unsigned slot = byPair ? i >> 1 : i & 1;
+      if (used[slot] && value[slot] != r.offset[lane]) return false;
+      used[slot] = true;
+      value[slot] = r.offset[lane];
+    }
+  }
   return true;
 }
 
+bool quadsFit(const SharedRequest& r, std::uint32_t lanes) {
+  return quadsFit(r, lanes, false) || quadsFit(r, lanes, true);
+}
+
+bool someFullPair(std::uint32_t lanes) { return (lanes & lanes >> 1 & 0x55555555u) != 0; }
+
+// The SASS-attributed wavefronts of a 64- or 128-bit load (the rule at the top of this file):
+// per span, one group or the span's base groups.
+std::uint32_t sassLoadWavefronts(const SharedRequest& r, std::uint32_t mask, unsigned width) {
+  const unsigned baseGroup = 128 / width, span = width == 8 ? kLanes : kLanes / 2;
+  std::uint32_t wavefronts = 0;
+  for (unsigned first = 0; first < kLanes; first += span) {
+    const std::uint32_t lanes = mask & groupLanes(span, first / span);
+    if (!lanes) continue;
+    const std::uint32_t whole = busiestBankDistinct(r, lanes);
+    const bool one = quadsFit(r, lanes) &&
+                     (whole == 1 || (quadsFit(r, lanes, true) && someFullPair(lanes)));
+    if (one) {
+      wavefronts += whole;
+      continue;
+    }
+    for (unsigned g = first / baseGroup; g < (first + span) / baseGroup; ++g)
+      if (const std::uint32_t group = lanes & groupLanes(baseGroup, g)) wavefronts += busiestBankDistinct(r, group);
+  }
+  return wavefronts;
+}
+
 SharedCost loadStoreCost(const SharedRequest& r, std::uint32_t mask, bool load) {
-  if (mask == 0) return {0, 0};
+  if (mask == 0) return {0, 0, 0};
   const unsigned width = r.width == 0 ? 4 : r.width;
   if (width <= 4) return perGroup(r, mask, kLanes, busiestBankDistinct);
   unsigned groupSize = 128 / width;
-  if (load && pairsShareAddress(r, mask)) groupSize *= 2;
-  return perGroup(r, mask, groupSize, busiestBankDistinct);
+  if (!load) return perGroup(r, mask, groupSize, busiestBankDistinct);
+  if (quadsFit(r, mask)) groupSize *= 2;
+  SharedCost cost = perGroup(r, mask, groupSize, busiestBankDistinct);
+  cost.sassWavefronts = sassLoadWavefronts(r, mask, width);
+  return cost;
 }
 
 unsigned atomicGroupSize(unsigned width) { return width <= 4 ? kLanes : 128 / width; }
@@ -139,6 +192,7 @@ SharedAccessCost casLoopCost(const SharedRequest& r) {
     const SharedCost ld = loadStoreCost(r, remaining, true);
     total.load.cost.wavefronts += ld.wavefronts;
     total.load.cost.bankConflicts += ld.bankConflicts;
+    total.load.cost.sassWavefronts += ld.sassWavefronts;
     ++total.load.instructions;
     ++total.atomic.instructions;
     std::uint32_t succeeded = 0;
@@ -148,6 +202,7 @@ SharedAccessCost casLoopCost(const SharedRequest& r) {
       const std::uint32_t lanes = remaining & groupLanes(groupSize, g);
       if (!lanes) continue;
       total.atomic.cost.wavefronts += 2;
+      total.atomic.cost.sassWavefronts += 2;
       std::uint32_t bankTaken = 0;
       const unsigned changedBefore = changed;
       for (unsigned lane = 0; lane < kLanes; ++lane) {
@@ -173,7 +228,7 @@ SharedAccessCost casLoopCost(const SharedRequest& r) {
 }
 
 SharedCost atomicCost(const SharedRequest& r) {
-  if (r.activeMask == 0) return {0, 0};
+  if (r.activeMask == 0) return {0, 0, 0};
   const unsigned width = r.width == 0 ? 4 : r.width;
   switch (r.atomic) {
     case SharedAtomic::Native:
@@ -185,7 +240,7 @@ SharedCost atomicCost(const SharedRequest& r) {
     case SharedAtomic::CasLoop:
       return casLoopCost(r).atomic.cost;
   }
-  return {0, 0};
+  return {0, 0, 0};
 }
 
 }  // namespace
@@ -196,7 +251,7 @@ SharedCost sharedCost(const SharedRequest& request) {
     case SharedOp::Store: return loadStoreCost(request, request.activeMask, false);
     case SharedOp::Atomic: return atomicCost(request);
   }
-  return {0, 0};
+  return {0, 0, 0};
 }
 
 SharedAccessCost sharedAccessCost(const SharedRequest& request) {

@@ -30,11 +30,15 @@ struct SharedRequest {
   SharedAtomic atomic = SharedAtomic::Native;  // for op == Atomic
 };
 
-// ncu's two counters for one instruction's worth of traffic:
-// l1tex__data_pipe_lsu_wavefronts_mem_shared_op_* and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*.
+// ncu's counters for one instruction's worth of traffic:
+// l1tex__data_pipe_lsu_wavefronts_mem_shared_op_* and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*
+// (the L1's raw counters), and smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_* (the
+// wavefronts ncu attributes to the SASS instruction). The two wavefront counts are equal except
+// for some 64- and 128-bit loads, which the two count with different groupings (bank_model.cpp).
 struct SharedCost {
   std::uint32_t wavefronts;
   std::uint32_t bankConflicts;
+  std::uint32_t sassWavefronts;
 };
 
 // The cost on the request's own counter (op_ld, op_st or op_atom). For a CasLoop atomic this is
@@ -44,7 +48,7 @@ SharedCost sharedCost(const SharedRequest& request);
 // Everything one access moves, per ncu counter family; `instructions` is
 // smsp__sass_inst_executed_op_shared_{ld,st,atom}.
 struct SharedCounterCost {
-  SharedCost cost{0, 0};
+  SharedCost cost{0, 0, 0};
   std::uint32_t instructions = 0;
 };
 struct SharedAccessCost {

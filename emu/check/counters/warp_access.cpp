@@ -20,6 +20,7 @@ void addShared(const SharedRequest& r, Counters& c) {
   for (int k = 0; k < 3; ++k) {  // Load, Store, Atomic: the metrics' order
     if (parts[k]->instructions == 0) continue;
     c[static_cast<Metric>(static_cast<int>(Metric::SharedLdWavefronts) + k)] += parts[k]->cost.wavefronts;
+    c[static_cast<Metric>(static_cast<int>(Metric::SharedLdSassWavefronts) + k)] += parts[k]->cost.sassWavefronts;
     c[static_cast<Metric>(static_cast<int>(Metric::SharedLdConflicts) + k)] += parts[k]->cost.bankConflicts;
     c[static_cast<Metric>(static_cast<int>(Metric::SharedLdInstructions) + k)] += parts[k]->instructions;
   }

@@ -5,7 +5,11 @@ kernels.<dir>.<program>/ncu.json for the seed kernels, and validate/cases/*.case
 
 Usage: make_records.py REPO_ROOT RUN_DIR[:WHICH] ...
   WHICH selects the launches taken from that run: 'all', 'ld' (loads only) or 'notld'.
-  Later runs override earlier ones for the same pattern index."""
+  Later runs override earlier ones for the same pattern index.
+Or:    make_records.py --append REPO_ROOT LABEL=RUN_DIR ...
+  adds the sweep launches of later runs (device_sweep.sh with an index file) to the existing
+  banks.* records and their cases. A pattern already recorded keeps its launch; the run's
+  repeat of it is compared and reported."""
 import csv, glob, json, os, re, sys
 
 def parse_csv(path):
@@ -111,4 +115,40 @@ def main():
         print(part, len(launches))
     print("total", total)
 
-main()
+def append():
+    root = sys.argv[2]
+    results = os.path.join(root, "validate", "results", "h100-sm90")
+    cases = os.path.join(root, "validate", "cases")
+    runs = [a.split("=", 1) for a in sys.argv[3:]]
+    for part, regex in PARTS:
+        d = os.path.join(results, part)
+        launches = {l["index"]: l for l in json.load(open(os.path.join(d, "ncu.json")))["launches"]}
+        added = 0
+        for label, run in runs:
+            for l in sweep_launches(run):
+                if not re.match(regex, l["pattern"]):
+                    continue
+                if l["index"] in launches:
+                    same = launches[l["index"]]["metrics"] == l["metrics"]
+                    print(part, "repeat of", l["pattern"], "in", label, "identical" if same else "DIFFERS")
+                    continue
+                l["device_run"] = label
+                launches[l["index"]] = l
+                added += 1
+        if not added:
+            continue
+        ordered = [launches[i] for i in sorted(launches)]
+        json.dump({"launches": ordered}, open(os.path.join(d, "ncu.json"), "w"), indent=1)
+        with open(os.path.join(d, "environment.txt"), "a") as f:
+            for label, run in runs:
+                f.write("%s: " % label + "; ".join(open(os.path.join(run, "environment.txt")).read().split("\n")).strip("; ") + "\n")
+        case_path = os.path.join(cases, part + ".case.json")
+        case = json.load(open(case_path))
+        case["args"] = ["runidx"] + [str(l["index"]) for l in ordered]
+        write_case(case_path, case)
+        print(part, "added", added, "now", len(ordered))
+
+if len(sys.argv) > 1 and sys.argv[1] == "--append":
+    append()
+else:
+    main()

@@ -118,6 +118,12 @@ class Builder {
 
 inline std::uint32_t roundUp(std::uint32_t v, std::uint32_t m) { return (v + m - 1) / m * m; }
 
+inline std::string hex8(std::uint32_t v) {
+  char s[16];
+  std::snprintf(s, sizeof s, "%08x", static_cast<unsigned>(v));
+  return s;
+}
+
 // Shared loads and stores: the core (tier 1) and extended (tier 2) sets for one width.
 inline void sharedLdSt(Builder& b, int tier, Access a, unsigned w) {
   const Space S = Space::Shared;
@@ -283,6 +289,122 @@ inline void tier3(Builder& b) {
   b.addRandom(3, S, Access::CAtomicInc, 4, 256, false, 11);
 }
 
+// Tier 4 (session 15): CAS loops taken apart. The whole-loop totals of a few 64-bit loops
+// (atomadd64.stride16/32, rand64.0, rand512m.0, catomicaddf64.stride32) differ from the CAS-loop
+// rule by one wavefront or conflict, so the same offsets run again with fewer lanes: the lane sets
+// the rule says remain after each iteration, and small sets on one bank. Each set also runs as a
+// plain load, to price the loop's LDS apart from its ATOMS.
+inline void tier4(Builder& b) {
+  const Space S = Space::Shared;
+  // A copy of the pattern named `name` (already in the list) with fewer lanes.
+  auto subset = [&](const std::string& name, Access a, std::uint32_t mask) {
+    for (const Pattern& p : b.out) {
+      if (p.name != name) continue;
+      // "shared.atomadd64.rand64.0" -> "rand64.0.mask...": the part after space and access.
+      const std::string what = name.substr(name.find('.', name.find('.') + 1) + 1) + ".mask" + hex8(mask);
+      const Pattern copy = p;
+      b.add(4, S, a, p.width, mask & p.mask, 0, what,
+            [&](unsigned l) { return copy.offset[l] / copy.width; });
+      return;
+    }
+  };
+  const std::uint32_t oneBank[] = {0x00000001u, 0x00000003u, 0x00010001u, 0x80008000u, 0x80000001u,
+                                   0x0000000fu, 0x000000ffu, 0x0000ffffu, 0x00030003u, 0x55555555u,
+                                   0xaaaaaaaau, 0x0000c000u};
+  for (std::uint32_t m : oneBank) {
+    b.add(4, S, Access::AtomAdd, 8, m, 0, "stride16.mask" + hex8(m), [](unsigned l) { return l * 16; });
+    b.add(4, S, Access::Load, 8, m, 0, "stride16.mask" + hex8(m), [](unsigned l) { return l * 16; });
+  }
+  for (std::uint32_t m : {0x00000003u, 0x00010001u, 0x80000001u, 0x0000ffffu})
+    b.add(4, S, Access::CAtomicAddF, 4, m, 0, "stride32.mask" + hex8(m), [](unsigned l) { return l * 32; });
+  for (std::uint32_t m : {0xffffffffu, 0x10400400u, 0x10000000u}) {
+    subset("shared.atomadd64.rand512m.0", Access::AtomAdd, m);
+    subset("shared.atomadd64.rand512m.0", Access::Load, m);
+  }
+  for (std::uint32_t m : {0xffffffffu, 0xad5842a4u, 0x8c004000u, 0x80000000u}) {
+    subset("shared.atomadd64.rand64.0", Access::AtomAdd, m);
+    subset("shared.atomadd64.rand64.0", Access::Load, m);
+  }
+  // Held out: a rule fitted to the sets above predicted these before they ran (lone lanes,
+  // half-warp broadcasts of 128-bit loads, and "a 64-bit load of at most 4 lanes is one group",
+  // which four of them disproved; tier 5 settled that part).
+  for (std::uint32_t m : {0x00010007u, 0x00070003u, 0x00030007u, 0x00070007u, 0x000f0001u, 0x0001000fu})
+    b.add(4, S, Access::Load, 8, m, 0, "stride16.mask" + hex8(m), [](unsigned l) { return l * 16; });
+  // Few lanes (3 to 8) at random on 16 or 32 elements, as loads and as CAS loops.
+  for (int k = 0; k < 12; ++k) {
+    const unsigned lanes = 3 + k % 6;
+    std::uint32_t mask = 0;
+    while (static_cast<unsigned>(__builtin_popcount(mask)) < lanes) mask |= 1u << (b.rng.next() % 32);
+    std::uint32_t idx[32];
+    for (auto& i : idx) i = b.rng.next() % (k < 6 ? 16 : 32);
+    const std::string what = "few" + std::to_string(lanes) + "." + std::to_string(k);
+    b.add(4, S, Access::Load, 8, mask, 0, what, [&](unsigned l) { return idx[l]; });
+    b.add(4, S, Access::AtomAdd, 8, mask, 0, what, [&](unsigned l) { return idx[l]; });
+    b.add(4, S, Access::Load, 16, mask, 0, what, [&](unsigned l) { return idx[l]; });
+  }
+  // Lone lanes (no pair has both lanes active) with and without bank conflicts.
+  for (std::uint32_t m : {0x55555555u, 0xaaaaaaaau, 0x11111111u, 0x00005555u}) {
+    for (std::uint32_t range : {32u, 256u}) {
+      std::uint32_t idx[32];
+      for (auto& i : idx) i = b.rng.next() % range;
+      b.add(4, S, Access::Load, 8, m, 0, "lone.rand" + std::to_string(range) + ".mask" + hex8(m),
+            [&](unsigned l) { return idx[l]; });
+    }
+    b.add(4, S, Access::Load, 8, m, 0, "lone.stride1.mask" + hex8(m), [](unsigned l) { return l / 2; });
+  }
+  // 128-bit loads with one half-warp a broadcast and the other not.
+  const std::uint32_t all = 0xffffffffu;
+  b.add(4, S, Access::Load, 16, all, 0, "lo.bcast.hi.stride1", [](unsigned l) { return l < 16 ? 0u : l; });
+  b.add(4, S, Access::Load, 16, all, 0, "lo.stride1.hi.div2", [](unsigned l) { return l < 16 ? l : l / 2; });
+  b.add(4, S, Access::Load, 16, all, 0, "lo.stride2.hi.bcast", [](unsigned l) { return l < 16 ? 2 * l : 3u; });
+  b.add(4, S, Access::Load, 16, all, 0, "lo.div2.hi.stride8", [](unsigned l) { return l < 16 ? l / 2 : 8 * l; });
+  b.add(4, S, Access::Load, 16, 0x0000ffffu, 0, "bcast.mask0000ffff", [](unsigned) { return 5u; });
+  b.add(4, S, Access::Load, 16, 0xffff00ffu, 0, "lo.stride1.hi.bcast.maskffff00ff",
+        [](unsigned l) { return l < 16 ? l : 0u; });
+  b.add(4, S, Access::Load, 8, all, 0, "lo.stride1.hi.bcast2", [](unsigned l) { return l < 16 ? l : 7u; });
+}
+
+// Tier 5 (session 15): when a 64-bit load's two half-warps are one group. Stride 16 puts every
+// lane on one bank, so only the conflict count shows the grouping (one group: lanes - 1, two:
+// lanes - 2); "disjoint" gives the lanes of both halves distinct banks of one 128-byte block
+// (one group: 1 wavefront, two: 2), "disjoint2" the same with the second half in the next block.
+// Masks at random, each half non-empty. And 128-bit loads of 3 to 10 lanes at random.
+inline void tier5(Builder& b) {
+  const Space S = Space::Shared;
+  auto halves = [&](std::uint32_t lo, std::uint32_t hi) {
+    std::uint32_t m = 0;
+    while (!(m & 0xffffu) || !(m >> 16)) m = b.rng.next() & (lo | hi << 16);
+    return m;
+  };
+  for (int k = 0; k < 40; ++k) {
+    const std::uint32_t m = halves(0xc00fu, 0xc00fu);  // lanes 0-3, 14, 15 of each half
+    b.add(5, S, Access::Load, 8, m, 0, "stride16.r" + std::to_string(k) + ".mask" + hex8(m),
+          [](unsigned l) { return l * 16; });
+  }
+  // Lane l < 16 reads element l, lane l >= 16 element (l + 8) % 16 (+ 16 for disjoint2): a mask
+  // keeps lane k of the low half and lane 16 + (k + 8) % 16 of the high half from both being set.
+  for (int two = 0; two < 2; ++two) {
+    for (int k = 0; k < 40; ++k) {
+      std::uint32_t m = halves(0xffffu, 0xffffu);
+      for (unsigned l = 0; l < 16; ++l)
+        if ((m >> l & 1u) && (m >> (16 + (l + 8) % 16) & 1u)) m &= ~(1u << (16 + (l + 8) % 16));
+      if (!(m >> 16)) m |= 1u << (16 + (__builtin_ctz(~m & 0xffffu) + 8) % 16);
+      b.add(5, S, Access::Load, 8, m, 0,
+            std::string(two ? "disjoint2" : "disjoint") + ".r" + std::to_string(k) + ".mask" + hex8(m),
+            [two](unsigned l) { return l < 16 ? l : (l + 8) % 16 + 16u * two; });
+    }
+  }
+  for (int k = 0; k < 24; ++k) {
+    const unsigned lanes = 3 + k % 8;
+    std::uint32_t mask = 0;
+    while (static_cast<unsigned>(__builtin_popcount(mask)) < lanes) mask |= 1u << (b.rng.next() % 32);
+    std::uint32_t idx[32];
+    for (auto& i : idx) i = b.rng.next() % (k < 12 ? 8 : 24);
+    b.add(5, S, Access::Load, 16, mask, 0, "few" + std::to_string(lanes) + ".r" + std::to_string(k),
+          [&](unsigned l) { return idx[l]; });
+  }
+}
+
 }  // namespace detail
 
 // Every pattern of the sweep, tier 1 first. Deterministic: same list on every machine.
@@ -297,6 +419,8 @@ inline std::vector<Pattern> bankSweepPatterns() {
       for (unsigned w : widths) detail::globalLdSt(b, tier, a, w);
   }
   detail::tier3(b);
+  detail::tier4(b);
+  detail::tier5(b);
   return b.out;
 }
 
