@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 // The rules, as measured on an H100 (sm_90, driver 580, ncu 2025.3; records under
 // validate/results/h100-sm90/banks.*). 32 banks of 4 bytes: 4-byte word w is in bank w % 32.
@@ -23,12 +24,12 @@
 // broadcast is 1 wavefront, a 128-bit broadcast 2, a conflict-free 64-bit load whose even/odd
 // lanes differ 2 wavefronts and 0 conflicts, and lanes {0, 1, 16, 17} on one bank 4 wavefronts
 // and 3 conflicts. The SASS-attributed wavefronts (smsp__sass_l1tex_*) group these loads
-// differently: per span (the warp for 8 bytes, each half-warp for 16), the span is one group when
-// its values fit the quad slots and either the group has no bank conflict or its lane pairs
-// share addresses with at least one pair both active; otherwise the span's base groups. Found
-// with tiers 4 and 5 of the sweep (validate/sweeps/banks/patterns.h): the raw rule reproduces all
-// 526 recorded loads and CAS loops, the SASS-attributed one all but two 128-bit loads of a few
-// lanes (validate/results/h100-sm90/known_divergences.txt).
+// differently, per span (the warp for 8 bytes, each half-warp for 16): the span is one group when
+// its lane pairs share addresses with at least one pair both active, or when it has no bank
+// conflict and its values fit the quad slots; except that a 128-bit load's low half-warp needs,
+// instead of the fit, at most 8 active lanes and lane 31 inactive (an oddity, but it predicted
+// all 60 patterns of tier 7, which were built to test it). Found with tiers 4 to 7 of the sweep
+// (validate/sweeps/banks/patterns.h): both rules reproduce every recorded load and CAS loop.
 //
 // Atomics, per SharedAtomic form:
 //   Native (ATOMS.ADD/EXCH...): every lane is served on its own: busiest bank = the most active
@@ -156,9 +157,11 @@ std::uint32_t sassLoadWavefronts(const SharedRequest& r, std::uint32_t mask, uns
     const std::uint32_t lanes = mask & groupLanes(span, first / span);
     if (!lanes) continue;
     const std::uint32_t whole = busiestBankDistinct(r, lanes);
-    const bool one = quadsFit(r, lanes) &&
-                     (whole == 1 || (quadsFit(r, lanes, true) && someFullPair(lanes)));
-    if (one) {
+    const bool broadcastPairs = quadsFit(r, lanes, true) && someFullPair(lanes);
+    // A 128-bit load's low half-warp: any 8 lanes without a conflict, unless lane 31 is active.
+    const bool lowHalf = width == 16 && first == 0;
+    const bool conflictFreeFits = lowHalf ? std::popcount(lanes) <= 8 && !(mask >> 31) : quadsFit(r, lanes);
+    if (broadcastPairs || (whole == 1 && conflictFreeFits)) {
       wavefronts += whole;
       continue;
     }

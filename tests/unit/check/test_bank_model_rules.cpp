@@ -79,6 +79,11 @@ TEST_CASE("bank model: SASS-attributed wavefronts group 64- and 128-bit loads di
   // 128-bit, low half-warp stride 1, high half-warp a broadcast: the raw counters keep the four
   // quarter-warps (the warp's quads do not fit), the SASS attribution merges the broadcast half.
   CHECK(same(sharedCost(request(SharedOp::Load, 16, ~0u, [](unsigned l) { return l < 16 ? l * 16 : 0u; })), 4, 0, 3));
+  // 128-bit, lanes 7 and 8 (both quarter-warps of the low half) on distinct banks, and one high
+  // lane: the SASS attribution keeps the low half one group unless that lane is lane 31.
+  auto spread = [](unsigned l) { return (l % 8) * 16; };
+  CHECK(same(sharedCost(request(SharedOp::Load, 16, 0x40000180u, spread)), 2, 0, 2));
+  CHECK(same(sharedCost(request(SharedOp::Load, 16, 0x80000180u, spread)), 2, 0, 3));
 }
 
 TEST_CASE("bank model: 64- and 128-bit stores never merge", "[check][banks]") {

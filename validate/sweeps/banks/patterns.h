@@ -405,6 +405,82 @@ inline void tier5(Builder& b) {
   }
 }
 
+// Tier 6 (session 15): the SASS-attributed grouping of 128-bit loads of a few lanes, which the
+// rule misses in two tier-5 patterns. Lanes of one quarter-warp pair read distinct 16-byte
+// elements of one 128-byte block (no bank conflict: one group is 1 wavefront, two are 2); "lo"
+// and "hi" keep to one half-warp, "both" to both, reading the same eight elements.
+inline void tier6(Builder& b) {
+  const Space S = Space::Shared;
+  auto pick = [&](std::uint32_t lanes, unsigned n) {  // n lanes of `lanes` at random
+    std::uint32_t m = 0;
+    while (static_cast<unsigned>(__builtin_popcount(m)) < n) m |= lanes & (1u << (b.rng.next() % 32));
+    return m;
+  };
+  const char* names[] = {"lo", "hi", "both"};
+  for (int part = 0; part < 3; ++part) {
+    for (int k = 0; k < 40; ++k) {
+      std::uint32_t m = 0;
+      const unsigned n = 2 + k % 7;
+      if (part < 2) {
+        const std::uint32_t half = part == 0 ? 0x0000ffffu : 0xffff0000u;
+        while (!(m & half & 0x00ff00ffu) || !(m & half & 0xff00ff00u)) m = pick(half, n);
+      } else {
+        while (!(m & 0xffffu) || !(m >> 16)) m = pick(0xffffffffu, n) | pick(0xffffffffu, 2);
+      }
+      // Distinct elements within each half-warp, from a shuffled 0..7.
+      std::uint32_t elem[32] = {};
+      for (unsigned h = 0; h < 2; ++h) {
+        std::uint32_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+        for (unsigned i = 7; i > 0; --i) {
+          const unsigned j = b.rng.next() % (i + 1);
+          const std::uint32_t t = order[i];
+          order[i] = order[j];
+          order[j] = t;
+        }
+        unsigned next = 0;
+        for (unsigned l = 16 * h; l < 16 * h + 16; ++l)
+          if (m >> l & 1u) elem[l] = order[next++ % 8];
+      }
+      b.add(6, S, Access::Load, 16, m, 0, std::string(names[part]) + ".r" + std::to_string(k),
+            [&](unsigned l) { return elem[l]; });
+    }
+  }
+}
+
+// Tier 7 (session 15): held out for the rule tier 6 suggested, that ncu's SASS attribution splits
+// a 128-bit load's low half-warp whenever lane 31 is active. The low half-warp has lanes in both
+// quarter-warps; the high half-warp has lane 31, lane 30 but not 31, or neither; distinct
+// elements of one 128-byte block per half-warp, so no bank conflicts.
+inline void tier7(Builder& b) {
+  const Space S = Space::Shared;
+  const std::uint32_t highs[] = {0x80000000u, 0x40000000u, 0x01000000u, 0x80010000u, 0x40010000u,
+                                 0x00810000u, 0x80000000u, 0xc0000000u, 0x20000000u, 0x00020000u};
+  for (int k = 0; k < 60; ++k) {
+    std::uint32_t lo = 0;
+    const unsigned n = 2 + k % 5;
+    while (static_cast<unsigned>(__builtin_popcount(lo)) < n || !(lo & 0xffu) || !(lo & 0xff00u))
+      lo |= 1u << (b.rng.next() % 16);
+    std::uint32_t hi = highs[k % 10] & 0xffff0000u;
+    if (k >= 30) hi |= (1u << (16 + b.rng.next() % 14));  // one more high lane below 30
+    const std::uint32_t m = lo | hi;
+    std::uint32_t elem[32] = {};
+    for (unsigned h = 0; h < 2; ++h) {
+      std::uint32_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+      for (unsigned i = 7; i > 0; --i) {
+        const unsigned j = b.rng.next() % (i + 1);
+        const std::uint32_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+      unsigned next = 0;
+      for (unsigned l = 16 * h; l < 16 * h + 16; ++l)
+        if (m >> l & 1u) elem[l] = order[next++ % 8];
+    }
+    b.add(7, S, Access::Load, 16, m, 0, "lane31.r" + std::to_string(k) + ".mask" + hex8(m),
+          [&](unsigned l) { return elem[l]; });
+  }
+}
+
 }  // namespace detail
 
 // Every pattern of the sweep, tier 1 first. Deterministic: same list on every machine.
@@ -421,6 +497,8 @@ inline std::vector<Pattern> bankSweepPatterns() {
   detail::tier3(b);
   detail::tier4(b);
   detail::tier5(b);
+  detail::tier6(b);
+  detail::tier7(b);
   return b.out;
 }
 
