@@ -405,6 +405,24 @@ inline void tier5(Builder& b) {
   }
 }
 
+// The elements of tiers 6 and 7: the active lanes of each half-warp take a shuffled 0..7 in lane
+// order (distinct up to 8 lanes: one 128-byte block of 16-byte elements, no bank conflict).
+inline void distinctPerHalf(Builder& b, std::uint32_t mask, std::uint32_t elem[32]) {
+  for (unsigned l = 0; l < 32; ++l) elem[l] = 0;
+  for (unsigned h = 0; h < 2; ++h) {
+    std::uint32_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    for (unsigned i = 7; i > 0; --i) {
+      const unsigned j = b.rng.next() % (i + 1);
+      const std::uint32_t t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    unsigned next = 0;
+    for (unsigned l = 16 * h; l < 16 * h + 16; ++l)
+      if (mask >> l & 1u) elem[l] = order[next++ % 8];
+  }
+}
+
 // Tier 6 (session 15): the SASS-attributed grouping of 128-bit loads of a few lanes, which the
 // rule misses in two tier-5 patterns. Lanes of one quarter-warp pair read distinct 16-byte
 // elements of one 128-byte block (no bank conflict: one group is 1 wavefront, two are 2); "lo"
@@ -427,20 +445,8 @@ inline void tier6(Builder& b) {
       } else {
         while (!(m & 0xffffu) || !(m >> 16)) m = pick(0xffffffffu, n) | pick(0xffffffffu, 2);
       }
-      // Distinct elements within each half-warp, from a shuffled 0..7.
-      std::uint32_t elem[32] = {};
-      for (unsigned h = 0; h < 2; ++h) {
-        std::uint32_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
-        for (unsigned i = 7; i > 0; --i) {
-          const unsigned j = b.rng.next() % (i + 1);
-          const std::uint32_t t = order[i];
-          order[i] = order[j];
-          order[j] = t;
-        }
-        unsigned next = 0;
-        for (unsigned l = 16 * h; l < 16 * h + 16; ++l)
-          if (m >> l & 1u) elem[l] = order[next++ % 8];
-      }
+      std::uint32_t elem[32];
+      distinctPerHalf(b, m, elem);
       b.add(6, S, Access::Load, 16, m, 0, std::string(names[part]) + ".r" + std::to_string(k),
             [&](unsigned l) { return elem[l]; });
     }
@@ -463,19 +469,8 @@ inline void tier7(Builder& b) {
     std::uint32_t hi = highs[k % 10] & 0xffff0000u;
     if (k >= 30) hi |= (1u << (16 + b.rng.next() % 14));  // one more high lane below 30
     const std::uint32_t m = lo | hi;
-    std::uint32_t elem[32] = {};
-    for (unsigned h = 0; h < 2; ++h) {
-      std::uint32_t order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
-      for (unsigned i = 7; i > 0; --i) {
-        const unsigned j = b.rng.next() % (i + 1);
-        const std::uint32_t t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-      }
-      unsigned next = 0;
-      for (unsigned l = 16 * h; l < 16 * h + 16; ++l)
-        if (m >> l & 1u) elem[l] = order[next++ % 8];
-    }
+    std::uint32_t elem[32];
+    distinctPerHalf(b, m, elem);
     b.add(7, S, Access::Load, 16, m, 0, "lane31.r" + std::to_string(k) + ".mask" + hex8(m),
           [&](unsigned l) { return elem[l]; });
   }
