@@ -161,12 +161,8 @@ std::uint32_t sassLoadWavefronts(const SharedRequest& r, std::uint32_t mask, uns
     // A 128-bit load's low half-warp: any 8 lanes without a conflict, unless lane 31 is active.
     const bool lowHalf = width == 16 && first == 0;
     const bool conflictFreeFits = lowHalf ? std::popcount(lanes) <= 8 && !(mask >> 31) : quadsFit(r, lanes);
-    if (broadcastPairs || (whole == 1 && conflictFreeFits)) {
-      wavefronts += whole;
-      continue;
-    }
-    for (unsigned g = first / baseGroup; g < (first + span) / baseGroup; ++g)
-      if (const std::uint32_t group = lanes & groupLanes(baseGroup, g)) wavefronts += busiestBankDistinct(r, group);
+    const bool oneGroup = broadcastPairs || (whole == 1 && conflictFreeFits);
+    wavefronts += oneGroup ? whole : perGroup(r, lanes, baseGroup, busiestBankDistinct).wavefronts;
   }
   return wavefronts;
 }

@@ -74,16 +74,20 @@ TEST_CASE("bank model: SASS-attributed wavefronts group 64- and 128-bit loads di
   CHECK(same(sharedCost(request(SharedOp::Load, 8, 0x10400400u,
                                 [](unsigned l) { return l == 10 ? 3056u : l == 22 ? 2888u : 1480u; })),
              2, 1, 3));
-  // The same lanes without the conflict: one group in both.
-  CHECK(same(sharedCost(request(SharedOp::Load, 8, 0x10400400u, [](unsigned l) { return l * 8; })), 1, 0, 1));
+  // Lone lanes without a conflict (shared.ld64.lone.stride1.mask55555555): one group in both.
+  CHECK(same(sharedCost(request(SharedOp::Load, 8, 0x55555555u, [](unsigned l) { return l / 2 * 8; })), 1, 0, 1));
   // 128-bit, low half-warp stride 1, high half-warp a broadcast: the raw counters keep the four
   // quarter-warps (the warp's quads do not fit), the SASS attribution merges the broadcast half.
   CHECK(same(sharedCost(request(SharedOp::Load, 16, ~0u, [](unsigned l) { return l < 16 ? l * 16 : 0u; })), 4, 0, 3));
-  // 128-bit, lanes 7 and 8 (both quarter-warps of the low half) on distinct banks, and one high
-  // lane: the SASS attribution keeps the low half one group unless that lane is lane 31.
-  auto spread = [](unsigned l) { return (l % 8) * 16; };
-  CHECK(same(sharedCost(request(SharedOp::Load, 16, 0x40000180u, spread)), 2, 0, 2));
-  CHECK(same(sharedCost(request(SharedOp::Load, 16, 0x80000180u, spread)), 2, 0, 3));
+  // 128-bit, lanes in both quarter-warps of the low half on distinct banks, and one high lane:
+  // the SASS attribution keeps the low half one group unless lane 31 is active
+  // (shared.ld128.lane31.r1 and .r0; 16-byte elements).
+  CHECK(same(sharedCost(request(SharedOp::Load, 16, 0x40000248u,
+                                [](unsigned l) { return 16 * (l == 3 ? 2u : l == 6 ? 5u : l == 9 ? 3u : 2u); })),
+             2, 0, 2));
+  CHECK(same(sharedCost(request(SharedOp::Load, 16, 0x80000180u,
+                                [](unsigned l) { return 16 * (l == 7 ? 4u : l == 8 ? 1u : 0u); })),
+             2, 0, 3));
 }
 
 TEST_CASE("bank model: 64- and 128-bit stores never merge", "[check][banks]") {
