@@ -58,11 +58,6 @@ fi
 for m in $optional; do
   if grep -qw "$m" "$out/query_metrics.txt"; then metrics="$metrics,$m.sum"; else echo "not listed: $m" >> "$out/missing.txt"; fi
 done
-# Thread-level instruction counts of shared loads and atomics, where listed: a CAS loop's active
-# lanes summed over its iterations (tier 4).
-for m in $(grep -oE 'smsp__sass_thread_inst_executed_op_shared_(ld|atom)[a-z_]*' "$out/query_metrics.txt" | sort -u); do
-  metrics="$metrics,$m.sum"
-done
 metrics=${metrics#,}
 echo "$metrics" > "$out/metrics.txt"
 ncuflags="--csv --print-units base --cache-control none --clock-control none --metrics $metrics"

@@ -103,6 +103,13 @@ class Builder {
     add(tier, sp, a, w, mask, 0, what, [&](unsigned l) { return idx[l]; });
   }
 
+  // A mask of `n` lanes drawn at random from `within` (tiers 4 to 6).
+  std::uint32_t randomLanes(unsigned n, std::uint32_t within = 0xffffffffu) {
+    std::uint32_t m = 0;
+    while (static_cast<unsigned>(__builtin_popcount(m)) < n) m |= within & (1u << (rng.next() % 32));
+    return m;
+  }
+
   void addPermutation(int tier, Space sp, Access a, unsigned w, int k) {
     std::uint32_t perm[32];
     for (unsigned i = 0; i < 32; ++i) perm[i] = i;
@@ -333,8 +340,7 @@ inline void tier4(Builder& b) {
   // Few lanes (3 to 8) at random on 16 or 32 elements, as loads and as CAS loops.
   for (int k = 0; k < 12; ++k) {
     const unsigned lanes = 3 + k % 6;
-    std::uint32_t mask = 0;
-    while (static_cast<unsigned>(__builtin_popcount(mask)) < lanes) mask |= 1u << (b.rng.next() % 32);
+    const std::uint32_t mask = b.randomLanes(lanes);
     std::uint32_t idx[32];
     for (auto& i : idx) i = b.rng.next() % (k < 6 ? 16 : 32);
     const std::string what = "few" + std::to_string(lanes) + "." + std::to_string(k);
@@ -396,8 +402,7 @@ inline void tier5(Builder& b) {
   }
   for (int k = 0; k < 24; ++k) {
     const unsigned lanes = 3 + k % 8;
-    std::uint32_t mask = 0;
-    while (static_cast<unsigned>(__builtin_popcount(mask)) < lanes) mask |= 1u << (b.rng.next() % 32);
+    const std::uint32_t mask = b.randomLanes(lanes);
     std::uint32_t idx[32];
     for (auto& i : idx) i = b.rng.next() % (k < 12 ? 8 : 24);
     b.add(5, S, Access::Load, 16, mask, 0, "few" + std::to_string(lanes) + ".r" + std::to_string(k),
@@ -429,11 +434,6 @@ inline void distinctPerHalf(Builder& b, std::uint32_t mask, std::uint32_t elem[3
 // and "hi" keep to one half-warp, "both" to both, reading the same eight elements.
 inline void tier6(Builder& b) {
   const Space S = Space::Shared;
-  auto pick = [&](std::uint32_t lanes, unsigned n) {  // n lanes of `lanes` at random
-    std::uint32_t m = 0;
-    while (static_cast<unsigned>(__builtin_popcount(m)) < n) m |= lanes & (1u << (b.rng.next() % 32));
-    return m;
-  };
   const char* names[] = {"lo", "hi", "both"};
   for (int part = 0; part < 3; ++part) {
     for (int k = 0; k < 40; ++k) {
@@ -441,9 +441,12 @@ inline void tier6(Builder& b) {
       const unsigned n = 2 + k % 7;
       if (part < 2) {
         const std::uint32_t half = part == 0 ? 0x0000ffffu : 0xffff0000u;
-        while (!(m & half & 0x00ff00ffu) || !(m & half & 0xff00ff00u)) m = pick(half, n);
+        while (!(m & half & 0x00ff00ffu) || !(m & half & 0xff00ff00u)) m = b.randomLanes(n, half);
       } else {
-        while (!(m & 0xffffu) || !(m >> 16)) m = pick(0xffffffffu, n) | pick(0xffffffffu, 2);
+        while (!(m & 0xffffu) || !(m >> 16)) {
+          const std::uint32_t first = b.randomLanes(n);  // sequenced: the draws' order is the list's
+          m = first | b.randomLanes(2);
+        }
       }
       std::uint32_t elem[32];
       distinctPerHalf(b, m, elem);
