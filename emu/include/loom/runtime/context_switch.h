@@ -15,6 +15,13 @@
 #error "Loom's fiber switch is written for x86-64 (System V)"
 #endif
 
+// What a switch leaves the code it returns to: every caller-saved register but the ones an asm
+// names as operands (rdi; rsi too in switchContext), and the flags and memory.
+#define LOOM_SWITCH_CLOBBERS                                                                \
+  "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", \
+      "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",         \
+      "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)"
+
 namespace loom::runtime {
 
 // Suspends the running context, saving it in *from, and resumes the context `to`. When the
@@ -39,10 +46,7 @@ namespace loom::runtime {
       "1:\n\t"
       : "+D"(target), "+S"(slot)
       :
-      : "rax", "rdx", "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2",
-        "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
-        "xmm13", "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)",
-        "st(7)");
+      : LOOM_SWITCH_CLOBBERS);
 }
 
 // A kernel's run loop, its thread done (loom/runtime/launch.h): retires the thread and, when it
@@ -60,10 +64,9 @@ namespace loom::runtime {
       "1:\n\t"
       : "+D"(runner)
       :
-      : "rax", "rsi", "rdx", "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2",
-        "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
-        "xmm13", "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)",
-        "st(7)");
+      : "rsi", LOOM_SWITCH_CLOBBERS);
 }
 
 }  // namespace loom::runtime
+
+#undef LOOM_SWITCH_CLOBBERS
