@@ -25,19 +25,16 @@
 #include "device/atomic_checks.h"
 #include "device/misaligned.h"
 #include "loom/device/atomics.h"
-#include "loom/device/reconverge.h"
 #include "mem/device_heap.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
 #include "sched/worker.h"
 
 namespace {
-// The bytes Loom's own markers touch through volatile accesses in the program's code, so that
-// g++ optimizes around them as around nothing (loom/device/reconverge.h, loom/device/atomics.h):
-// no accesses of the program's, for the tools and for lockstep alike.
-bool isEngineMarker(const void* p) {
-  return p == &loom_region_enter_marker || p == &loom_region_leave_marker || p == &loom::device::tResultUnused;
-}
+// The byte Loom's own marker touches through volatile accesses in the program's code, so that
+// g++ optimizes around it as around nothing (loom/device/atomics.h): not an access of the
+// program's, for the tools and for lockstep alike.
+bool isEngineMarker(const void* p) { return p == &loom::device::tResultUnused; }
 
 // The memory fault an access hook raises on the running block (does not return).
 [[noreturn]] void accessFault(loom::sched::BlockRunner* runner, loom::report::FaultKind kind,
@@ -120,11 +117,7 @@ void loom::device::misalignedAccess(const volatile void* address, const void* pc
                                       const void* site) {
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;
-  if (isEngineMarker(p)) [[unlikely]] {
-    if (p == &loom_region_enter_marker) runner->enterRegion();
-    if (p == &loom_region_leave_marker) runner->leaveRegion();
-    return;
-  }
+  if (isEngineMarker(p)) [[unlikely]] return;
   auto at = reinterpret_cast<std::uintptr_t>(p);
   if (n == 16 && (at & 15) == 8) {
     runner->access(at, 8, op, site);

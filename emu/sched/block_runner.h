@@ -113,11 +113,6 @@ public:
   void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site,
               check::SharedAtomic atomic = check::SharedAtomic::Native, bool aggregable = false);
   bool lockstep() const { return lockstep_; }
-  // Lockstep mode: the running lane enters or leaves a region of structured control flow (an
-  // `if`, `switch` or loop statement, or a loop's body; loom/device/reconverge.h). No stop: the
-  // lane's place in the nesting decides which of its warp's lanes run first (sched/lockstep.cpp).
-  void enterRegion();
-  void leaveRegion();
 
 
   // Records a fault for the running thread and abandons the block. Callable from device code
@@ -152,6 +147,8 @@ private:
   // The common cases of a plain __syncthreads and of a thread's end, in assembly
   // (sched/fast_paths.cpp): read and write the runner's state by offset.
   friend struct FastPaths;
+  // Region entries and exits in lockstep mode, in assembly too (sched/region_marks.cpp).
+  friend struct RegionMarks;
   static void runnerEntry(Fiber* self, void* arg);
   // The fault of the running thread's uncaught exception.
   report::Fault exceptionFault(std::string what) const;

@@ -140,17 +140,6 @@ void BlockRunner::stopAtAccess(const check::PendingAccess& access) {
   parkAndSwitch(lane);
 }
 
-void BlockRunner::enterRegion() {
-  Lane& lane = *current_;
-  const unsigned d = ++lane.regionDepth;
-  if (d < Lane::kRegionLevels) ++lane.regionsEntered[d];
-  if (d + 1 < Lane::kRegionLevels) lane.regionsEntered[d + 1] = 0;
-}
-
-void BlockRunner::leaveRegion() {
-  if (current_->regionDepth > 0) --current_->regionDepth;
-}
-
 void BlockRunner::casExecuted() {
   if (lockstep_) lockstepWarps_[current_->linear / 32].casExecuted = true;
 }

@@ -3,6 +3,7 @@
 #include "discarded_atomics.h"
 #include "edit.h"
 #include "extern_shared.h"
+#include "kernel_inlining.h"
 #include "kernel_registration.h"
 #include "kernel_prologue.h"
 #include "launch_rewrite.h"
@@ -27,6 +28,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   findSharedAttributeEdits(preprocessed, tokens, edits);
   findKernelRegistrationEdits(preprocessed, tokens, edits);
   findKernelPrologueEdits(preprocessed, tokens, edits);
+  findKernelInliningEdits(preprocessed, tokens, edits);
   findDiscardedAtomicEdits(preprocessed, tokens, edits);
   result.text = applyEdits(preprocessed, std::move(edits));
   return result;

@@ -4,6 +4,7 @@
 // the checkers can see them; the _block and _system forms are the same operation on a CPU.
 #pragma once
 
+#include "loom/core/engine_call.h"
 #include "vector_types.h"
 
 // The CUDA names are inline forwarders to the engine's functions (loom::device::), each ending
@@ -16,7 +17,7 @@
   __attribute__((always_inline)) inline T name##_system(T* address, T val) { return name(address, val); }
 #define LOOM_ATOMIC_SCOPES(name, T)                                                        \
   namespace loom::device {                                                                 \
-  T name(T* address, T val);                                                               \
+  LOOM_ENGINE_CALL T name(T* address, T val);                                              \
   }                                                                                        \
   __attribute__((always_inline)) inline T name(T* address, T val) {                        \
     T old = ::loom::device::name(address, val);                                            \
@@ -44,12 +45,12 @@ struct ResultUnused {
   ResultUnused(const ResultUnused&) = delete;
   ResultUnused& operator=(const ResultUnused&) = delete;
 };
-int atomicAddOne(int* address);
-unsigned int atomicAddOne(unsigned int* address);
+LOOM_ENGINE_CALL int atomicAddOne(int* address);
+LOOM_ENGINE_CALL unsigned int atomicAddOne(unsigned int* address);
 }  // namespace loom::device
 #define LOOM_ATOMIC_ADD_COUNTER(T)                                                                 \
   namespace loom::device {                                                                       \
-  T atomicAdd(T* address, T val);                                                                \
+  LOOM_ENGINE_CALL T atomicAdd(T* address, T val);                                               \
   }                                                                                              \
   __attribute__((always_inline)) inline T atomicAdd(T* address, T val) {                        \
     T old = __builtin_constant_p(val) && val == 1 ? ::loom::device::atomicAddOne(address)       \
@@ -91,7 +92,7 @@ LOOM_ATOMIC_SCOPES(atomicXor, unsigned long long int)
 
 #define LOOM_ATOMIC_CAS(T)                                                                  \
   namespace loom::device {                                                                  \
-  T atomicCAS(T* address, T compare, T val);                                                \
+  LOOM_ENGINE_CALL T atomicCAS(T* address, T compare, T val);                               \
   }                                                                                         \
   __attribute__((always_inline)) inline T atomicCAS(T* address, T compare, T val) {         \
     T old = ::loom::device::atomicCAS(address, compare, val);                               \
@@ -109,11 +110,11 @@ LOOM_ATOMIC_CAS(unsigned short int)
 // float2/float4 (global memory only): the engine works on bits. CUDA guarantees atomicity per
 // element; Loom's is per 16-bit element or per 32-bit pair.
 namespace loom::device {
-unsigned short atomicAddHalf(unsigned short* address, unsigned short val);
-unsigned atomicAddHalf2(unsigned* address, unsigned val);
-unsigned short atomicAddBfloat16(unsigned short* address, unsigned short val);
-unsigned atomicAddBfloat162(unsigned* address, unsigned val);
-void atomicAddFloats(float* address, const float* val, float* old, unsigned count);
+LOOM_ENGINE_CALL unsigned short atomicAddHalf(unsigned short* address, unsigned short val);
+LOOM_ENGINE_CALL unsigned atomicAddHalf2(unsigned* address, unsigned val);
+LOOM_ENGINE_CALL unsigned short atomicAddBfloat16(unsigned short* address, unsigned short val);
+LOOM_ENGINE_CALL unsigned atomicAddBfloat162(unsigned* address, unsigned val);
+LOOM_ENGINE_CALL void atomicAddFloats(float* address, const float* val, float* old, unsigned count);
 }  // namespace loom::device
 // The typed forms for cuda_fp16.h and cuda_bf16.h: T's bits through `engine`, which works on
 // 16-bit elements or on 32-bit pairs.

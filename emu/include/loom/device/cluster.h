@@ -13,13 +13,13 @@
 namespace loom::device {
 // Out of line; each is called straight from the inline functions below (always_inline), so its
 // return address is the caller's line for reports.
-unsigned long long gridArrive();
-void gridWait(unsigned long long token);
-bool gridValid();
-void clusterArrive();
-void clusterWait();
-void* clusterMapSharedRank(const void* address, unsigned rank);
-unsigned clusterQuerySharedRank(const void* address);
+LOOM_ENGINE_CALL unsigned long long gridArrive();
+LOOM_ENGINE_CALL void gridWait(unsigned long long token);
+LOOM_ENGINE_CALL bool gridValid();
+LOOM_ENGINE_CALL void clusterArrive();
+LOOM_ENGINE_CALL void clusterWait();
+LOOM_ENGINE_CALL void* clusterMapSharedRank(const void* address, unsigned rank);
+LOOM_ENGINE_CALL unsigned clusterQuerySharedRank(const void* address);
 }  // namespace loom::device
 
 #define LOOM_NO_TAIL_CALL() asm volatile("" ::: "memory")

@@ -15,6 +15,7 @@
 #include "isa/math/fast_math.h"
 #include "isa/math/roots.h"
 #include "isa/math/sin_cos.h"
+#include "loom/core/engine_call.h"
 
 namespace loom::device {
 // Makes the runtime's interposed float functions behave as under nvcc --use_fast_math
@@ -22,7 +23,7 @@ namespace loom::device {
 // compilation unit, Loom's is per program (README "Math functions").
 int registerFastMath();
 // Whether some compilation unit of the program was built with --use_fast_math.
-bool fastMathEnabled();
+LOOM_ENGINE_CALL bool fastMathEnabled();
 
 // A float function of CUDA's that --use_fast_math leaves alone except for -ftz=true.
 template <class F> inline float ftzIfFast(F f, float x) {

@@ -10,17 +10,19 @@
 // branch inside a loop wait for those that took it instead of running into the next iteration,
 // whatever order g++ gives the code (recorded: tests.cuda.reconvergence, kernels.neighbor).
 //
-// In fast mode entering and leaving a region is a test of this worker's lockstep flag, which
-// kernel code reads as a const thread-local (loom_lockstep_lanes below): the engine sets it only
-// between blocks, so within a call of a kernel (one CUDA thread, on one worker) it cannot change,
-// and g++ loads it once per function and keeps it in a register, as it does threadIdx. Until
-// session 14 each test read a global word through asm (two instructions and a load per region
-// entered or left, four per iteration of a loop holding an `if`). In lockstep mode it
-// is a volatile read of a marker byte, which -fsanitize=thread turns into a memory-access hook
-// after g++ has optimized the code (the hook tells the engine, device/tsan_hooks.cpp). Not a
-// call: g++ must assume a call writes memory, and would then load again after every `if` what
-// it had in a register before it, loads nvcc does not make (a value read before and after a
-// branch was two shared loads, one on the device).
+// A mark is an asm that tests this worker's lockstep flag, which kernel code reads as a const
+// thread-local (loom_lockstep_lanes below): the engine sets it only between blocks, so within a
+// call of a kernel (one CUDA thread, on one worker) it cannot change, and g++ loads it once per
+// function and keeps it in a register, as it does threadIdx. In fast mode that test is all a
+// mark costs; in lockstep mode the asm calls the engine (sched/region_marks.cpp), which keeps
+// every register, so the asm declares no memory and no call: g++ moves loads and stores across
+// marks as nvcc moves them across its convergence barriers. Until session 16 a mark was a
+// volatile read of a marker byte in a branch on the flag, which -fsanitize=thread turned into a
+// memory-access hook: g++ threaded every later test of the flag into two copies of the code,
+// and would not sink a load past the marker into the branch that used it, a load nvcc sinks
+// (kernels.threadfence_sum: `return partial[0]` of an inlined helper, used by thread 0 only).
+// Before session 14 each mark was a call, after which g++ loaded again what it had in
+// registers (a value read before and after a branch was two shared loads, one on the device).
 #pragma once
 
 #include "loom/core/engine_tls.h"
@@ -29,22 +31,28 @@
 // are neither instrumented by -fsanitize=thread nor repeated by g++.
 extern "C" __thread const bool loom_lockstep_lanes LOOM_ENGINE_TLS;
 
-extern "C" char loom_region_enter_marker;
-extern "C" char loom_region_leave_marker;
-
 namespace loom::device {
-[[gnu::always_inline]] inline bool regionsTracked() { return __builtin_expect(loom_lockstep_lanes, 0); }
+// Not constexpr (an asm is C++20 there): enterRegion calls these outside constant evaluation.
+// The call sits in subsection 1 of the function's own section (its end, in the same COMDAT
+// group if any), so that fast mode falls through a branch not taken: with the call jumped over
+// in line, the two marks of bench (a)'s `if` cost 12% (32 -> 36 ms, interleaved runs), out of
+// line 5%. The stub has no unwind information, which only the engine's routine, which neither
+// faults nor throws, would need.
+[[gnu::always_inline]] inline void markRegionEnter() {
+  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_enter\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_lockstep_lanes) : "cc");
+}
+[[gnu::always_inline]] inline void markRegionLeave() {
+  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_leave\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_lockstep_lanes) : "cc");
+}
 
 // constexpr so that constexpr functions with an `if` or a loop stay constexpr.
 [[gnu::always_inline]] constexpr int enterRegion() {
-  if (!__builtin_is_constant_evaluated() && regionsTracked())
-    (void)*static_cast<volatile char*>(&loom_region_enter_marker);
+  if (!__builtin_is_constant_evaluated()) markRegionEnter();
   return 0;
 }
 }  // namespace loom::device
 
 // The cleanup attribute takes an unqualified name only.
 [[gnu::always_inline]] constexpr void __loom_leave_region(int*) {
-  if (!__builtin_is_constant_evaluated() && ::loom::device::regionsTracked())
-    (void)*static_cast<volatile char*>(&loom_region_leave_marker);
+  if (!__builtin_is_constant_evaluated()) ::loom::device::markRegionLeave();
 }

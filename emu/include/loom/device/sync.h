@@ -2,6 +2,7 @@
 // Each forwards to the engine (out of line: the scheduler decides who runs next).
 #pragma once
 
+#include "loom/core/engine_call.h"
 #include "loom/core/engine_tls.h"
 
 // The block runner of this worker (sched::BlockRunner*), null outside a block: read-only here.
@@ -10,16 +11,16 @@
 extern "C" __thread void* const loom_block_runner LOOM_ENGINE_TLS;
 
 namespace loom::device {
-void syncthreads(void* runner);
-int syncthreadsCount(void* runner, int predicate);
-int syncthreadsAnd(void* runner, int predicate);
-int syncthreadsOr(void* runner, int predicate);
-void syncwarp(unsigned mask);
-void threadfence();
-void threadfenceBlock();
-void nanosleep(unsigned ns);
-[[noreturn]] void trap();
-long long clock64();
+LOOM_ENGINE_CALL void syncthreads(void* runner);
+LOOM_ENGINE_CALL int syncthreadsCount(void* runner, int predicate);
+LOOM_ENGINE_CALL int syncthreadsAnd(void* runner, int predicate);
+LOOM_ENGINE_CALL int syncthreadsOr(void* runner, int predicate);
+LOOM_ENGINE_CALL void syncwarp(unsigned mask);
+LOOM_ENGINE_CALL void threadfence();
+LOOM_ENGINE_CALL void threadfenceBlock();
+LOOM_ENGINE_CALL void nanosleep(unsigned ns);
+[[noreturn]] LOOM_ENGINE_CALL void trap();
+LOOM_ENGINE_CALL long long clock64();
 }  // namespace loom::device
 
 // The empty asm after each call keeps it from being a tail call: the engine reads the call's

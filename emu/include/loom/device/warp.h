@@ -9,19 +9,20 @@
 #include <type_traits>
 
 #include "isa/warp/warp_collective.h"
+#include "loom/core/engine_call.h"
 
 namespace loom::device {
 
 // Out of line in the engine; the returned value is this lane's result.
-std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value, unsigned param,
+LOOM_ENGINE_CALL std::uint64_t warpCollective(isa::WarpOp op, unsigned mask, std::uint64_t value, unsigned param,
                              unsigned width);
 // The lanes of the caller's warp that reach this call together (BlockRunner::converge): what
 // __activemask() and coalesced_threads() return. `file` and `line` are the caller's source
 // position: lanes at the same line run it together (see sched/converge.cpp).
-unsigned convergedLanes(const char* file, unsigned line);
+LOOM_ENGINE_CALL unsigned convergedLanes(const char* file, unsigned line);
 // Fails the launch with `detail`, naming the caller's line (a cooperative-groups call against
 // CUDA's rules).
-[[noreturn]] void groupMisuse(const char* detail);
+[[noreturn]] LOOM_ENGINE_CALL void groupMisuse(const char* detail);
 
 template <class T>
 inline std::uint64_t toBits(T v) {

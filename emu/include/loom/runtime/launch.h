@@ -158,7 +158,7 @@ std::shared_ptr<const void> bindValues(void (*kernel)(P...), A&&... values) {
 // without this path, and the lockstep order of divergent lanes, which follows code addresses,
 // stays as it was.
 template <class... P, class... A>
-[[gnu::cold]] void launchFromKernel(void (*kernel)(P...), A... parameters) {
+[[gnu::cold, gnu::noinline]] void launchFromKernel(void (*kernel)(P...), A... parameters) {
   static_assert(sizeof...(P) == sizeof...(A));
   const PendingLaunch launch = runtime::takePendingLaunch();
   registerKernelType(kernel);
