@@ -10,13 +10,12 @@
 // branch inside a loop wait for those that took it instead of running into the next iteration,
 // whatever order g++ gives the code (recorded: tests.cuda.reconvergence, kernels.neighbor).
 //
-// A mark is an asm that tests this worker's lockstep flag, which kernel code reads as a const
-// thread-local (loom_lockstep_lanes below): the engine sets it only between blocks, so within a
-// call of a kernel (one CUDA thread, on one worker) it cannot change, and g++ loads it once per
-// function and keeps it in a register, as it does threadIdx. In fast mode that test is all a
-// mark costs; in lockstep mode the asm calls the engine (sched/region_marks.cpp), which keeps
-// every register, so the asm declares no memory and no call: g++ moves loads and stores across
-// marks as nvcc moves them across its convergence barriers. Until session 16 a mark was a
+// A mark is an asm that compares this worker's lockstep flag with zero: a const thread-local
+// (loom_lockstep_lanes below) the engine sets only between blocks. In fast mode that compare and
+// a branch not taken are all a mark costs; in lockstep mode the asm calls the engine
+// (sched/region_marks.cpp), which keeps every register, so the asm declares no call and reads
+// only the flag: g++ moves the program's loads and stores across marks as nvcc moves them across
+// its convergence barriers, and lockstep runs the machine code fast mode runs. Until session 16 a mark was a
 // volatile read of a marker byte in a branch on the flag, which -fsanitize=thread turned into a
 // memory-access hook: g++ threaded every later test of the flag into two copies of the code,
 // and would not sink a load past the marker into the branch that used it, a load nvcc sinks
