@@ -376,7 +376,7 @@ private:
 extern __thread BlockRunner* tCurrentRunner asm("loom_block_runner");  // const to kernel code (loom/device/sync.h)
 // True while this worker runs a block in lockstep mode: the memory-access hooks then call
 // BlockRunner::access (one thread-local test per access in fast mode).
-extern __thread bool tLockstepAccesses asm("loom_lockstep_lanes");  // const to kernel code (loom/device/reconverge.h)
+extern __thread bool tLockstepAccesses;
 
 // Fast mode's spin detector. A thread runs until it waits, so one spinning on what a thread of
 // another warp of its block will write (a flag, a counter) would spin forever, where the

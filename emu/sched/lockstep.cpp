@@ -29,6 +29,7 @@
 #include "mem/address_space.h"
 #include "mem/device_heap.h"
 #include "sched/block_runner.h"
+#include "sched/region_marks.h"
 #include "sched/worker.h"
 
 namespace loom::sched {
@@ -80,12 +81,14 @@ void BlockRunner::lockstepBegin() {
   argumentsBegin_ = reinterpret_cast<std::uintptr_t>(launch_->arguments.get());
   heap_ = &mem::DeviceHeap::instance();
   tLockstepAccesses = true;
+  setLockstepMarks(true);
   // Opens the inlined gate of every hook, on every worker: the hooks then test tLockstepAccesses.
   check::sanitizer::changeAccessChecks(0, 0, 1);
 }
 
 void BlockRunner::lockstepEnd() {
   tLockstepAccesses = false;
+  setLockstepMarks(false);
   check::sanitizer::changeAccessChecks(0, 0, -1);
   if (!sites_.empty()) {
     launch_->counters->add(sites_);

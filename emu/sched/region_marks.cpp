@@ -1,19 +1,62 @@
-// Where a lane enters and leaves a control-flow region (loom/device/reconverge.h), in lockstep
-// mode: loom_region_enter and loom_region_leave, called from the mark's inline asm in kernel
-// code. They keep every register but the flags, so that the asm tells g++ nothing but "flags
-// clobbered": no memory, no call. g++ then moves the program's loads and stores across region
-// boundaries as freely as nvcc moves them across its convergence barriers, and keeps values in
-// registers across them (see reconverge.h for what a volatile marker cost). Only lockstep mode
-// calls them, and only from inside a block: the runner and its running lane are set.
+// Where a lane enters and leaves a control-flow region (loom/device/reconverge.h):
+// loom_region_enter and loom_region_leave, called from the mark's inline asm in kernel code when
+// the thread's mark byte is not zero (region_marks.h). They keep every register but the flags, so
+// that the asm tells g++ nothing but "flags clobbered": no memory, no call. g++ then moves the
+// program's loads and stores across region boundaries as freely as nvcc moves them across its
+// convergence barriers, and keeps values in registers across them (see reconverge.h for what a
+// volatile marker cost). Host code of a .cu file has marks too; there the runner is null.
 //
-// What they do is the bookkeeping BlockRunner::regionOrder reads (sched/lockstep.cpp): entering
-// raises the lane's depth d, counts one more region entered at level d and restarts level d + 1's
-// count (levels kRegionLevels and deeper are told apart by depth alone); leaving lowers the depth.
+// In lockstep mode they do the bookkeeping BlockRunner::regionOrder reads (sched/lockstep.cpp):
+// entering raises the lane's depth d, counts one more region entered at level d and restarts
+// level d + 1's count (levels kRegionLevels and deeper are told apart by depth alone); leaving
+// lowers the depth. Past the watchdog a mark inside a block stops the thread there
+// (loom_region_watchdog): every `if` and loop of the user's code is such a point, so a loop that
+// makes no memory access, which no hook sees, still ends with a report.
+#include "sched/region_marks.h"
+
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <vector>
 
 #include "sched/block_runner.h"
 
+// Read by kernel code as a const thread-local (loom/device/reconverge.h).
+__thread unsigned char tRegionMarks asm("loom_region_marks") = 0;
+
 namespace loom::sched {
+namespace {
+std::mutex gMarksMutex;
+std::vector<unsigned char*> gMarks;  // the bytes of the threads that run blocks
+bool gWatchdog = false;
+}  // namespace
+
+void registerRegionMarks() {
+  std::lock_guard lock(gMarksMutex);
+  gMarks.push_back(&tRegionMarks);
+  if (gWatchdog) __atomic_fetch_or(&tRegionMarks, kMarksWatchdog, __ATOMIC_RELAXED);
+}
+
+void unregisterRegionMarks() {
+  std::lock_guard lock(gMarksMutex);
+  gMarks.erase(std::remove(gMarks.begin(), gMarks.end(), &tRegionMarks), gMarks.end());
+}
+
+void setLockstepMarks(bool on) {
+  if (on) __atomic_fetch_or(&tRegionMarks, kMarksLockstep, __ATOMIC_RELAXED);
+  else __atomic_fetch_and(&tRegionMarks, static_cast<unsigned char>(~kMarksLockstep), __ATOMIC_RELAXED);
+}
+
+void setWatchdogMarks(bool on) {
+  std::lock_guard lock(gMarksMutex);
+  gWatchdog = on;
+  for (unsigned char* m : gMarks) {
+    if (on) __atomic_fetch_or(m, kMarksWatchdog, __ATOMIC_RELAXED);
+    else __atomic_fetch_and(m, static_cast<unsigned char>(~kMarksWatchdog), __ATOMIC_RELAXED);
+  }
+}
 
 struct RegionMarks {
   // Defines the offsets below as assembler constants; never called.
@@ -24,6 +67,7 @@ struct RegionMarks {
 #pragma GCC diagnostic ignored "-Winvalid-offsetof"  // BlockRunner is not standard-layout; g++ lays it out all the same
 void RegionMarks::offsets() {
   static_assert(sizeof(Lane::regionDepth) == 2 && sizeof(Lane::regionsEntered[0]) == 2);
+  static_assert(kMarksWatchdog == 2);
   asm volatile(".set loom_rm_current, %c0" : : "i"(offsetof(BlockRunner, current_)));
   asm volatile(".set loom_rm_depth, %c0" : : "i"(offsetof(Lane, regionDepth)));
   asm volatile(".set loom_rm_entered, %c0" : : "i"(offsetof(Lane, regionsEntered)));
@@ -33,8 +77,27 @@ void RegionMarks::offsets() {
 
 }  // namespace loom::sched
 
+// A mark reached past the watchdog: `stub` is the mark's return address, in its out-of-line stub
+// `call loom_region_*; jmp 1b` (reconverge.h), whose jump leads back to the instruction after
+// the mark; the byte before that is the mark's own code, at the line of the user's `if` or loop.
+// Does not return when the thread is in a block.
+extern "C" [[gnu::used]] void loom_region_watchdog(const unsigned char* stub) {
+  auto* runner = loom::sched::BlockRunner::current();
+  if (!runner) return;
+  const unsigned char* after = stub;
+  if (stub[0] == 0xEB) {
+    after = stub + 2 + static_cast<std::int8_t>(stub[1]);
+  } else if (stub[0] == 0xE9) {
+    std::int32_t offset;
+    std::memcpy(&offset, stub + 1, sizeof offset);
+    after = stub + 5 + offset;
+  }
+  runner->watchdogExpired(after - 1);
+}
+
 // Hidden: kernel code is always linked into the binary that holds the engine (an executable or
 // a shared library, loom/core/engine_tls.h), and its asm calls these directly, not through a PLT.
+// Both save %rax and %rcx first, the layout loom_region_stop expects.
 asm(R"(
     .text
     .globl loom_region_enter
@@ -46,6 +109,9 @@ loom_region_enter:
     .cfi_adjust_cfa_offset 8
     pushq  %rcx
     .cfi_adjust_cfa_offset 8
+    movq   loom_region_marks@gottpoff(%rip), %rax
+    testb  $2, %fs:(%rax)
+    jnz    loom_region_stop
     movq   loom_block_runner@gottpoff(%rip), %rax
     movq   %fs:(%rax), %rax
     testq  %rax, %rax
@@ -76,6 +142,11 @@ loom_region_leave:
     .cfi_startproc
     pushq  %rax
     .cfi_adjust_cfa_offset 8
+    pushq  %rcx
+    .cfi_adjust_cfa_offset 8
+    movq   loom_region_marks@gottpoff(%rip), %rax
+    testb  $2, %fs:(%rax)
+    jnz    loom_region_stop
     movq   loom_block_runner@gottpoff(%rip), %rax
     movq   %fs:(%rax), %rax
     testq  %rax, %rax
@@ -84,9 +155,53 @@ loom_region_leave:
     cmpw   $0, loom_rm_depth(%rax)
     je     1f
     decw   loom_rm_depth(%rax)
-1:  popq   %rax
+1:  popq   %rcx
+    .cfi_adjust_cfa_offset -8
+    popq   %rax
     .cfi_adjust_cfa_offset -8
     ret
     .cfi_endproc
     .size loom_region_leave, .-loom_region_leave
+
+    # Past the watchdog, jumped to from either routine with %rax and %rcx pushed (16(%rsp) is
+    # then the mark's return address): loom_region_watchdog stops the thread when it is in a
+    # block. Otherwise (host code) every register it may change is restored, the x87/SSE state
+    # with fxsave, and the mark goes on.
+    .type loom_region_stop, @function
+loom_region_stop:
+    .cfi_startproc
+    .cfi_adjust_cfa_offset 16
+    pushq  %rdx
+    pushq  %rsi
+    pushq  %rdi
+    pushq  %r8
+    pushq  %r9
+    pushq  %r10
+    pushq  %r11
+    pushq  %rbp
+    .cfi_adjust_cfa_offset 64
+    movq   %rsp, %rbp
+    .cfi_def_cfa_register %rbp
+    movq   80(%rsp), %rdi
+    andq   $-16, %rsp
+    subq   $512, %rsp
+    fxsave (%rsp)
+    call   loom_region_watchdog
+    fxrstor (%rsp)
+    movq   %rbp, %rsp
+    .cfi_def_cfa_register %rsp
+    popq   %rbp
+    popq   %r11
+    popq   %r10
+    popq   %r9
+    popq   %r8
+    popq   %rdi
+    popq   %rsi
+    popq   %rdx
+    popq   %rcx
+    popq   %rax
+    .cfi_adjust_cfa_offset -80
+    ret
+    .cfi_endproc
+    .size loom_region_stop, .-loom_region_stop
 )");

@@ -10,6 +10,7 @@
 
 #include "check/sanitizer/findings.h"
 #include "report/symbolize.h"
+#include "sched/region_marks.h"
 
 namespace loom::sched {
 
@@ -34,10 +35,12 @@ struct Timer {
       auto over = [&] { return !armed || generation != launch; };
       if (wake.wait_until(lock, deadline, over)) continue;
       check::sanitizer::changeAccessChecks(check::sanitizer::kWatchdogExpired, 0);
+      setWatchdogMarks(true);
       if (wake.wait_until(lock, deadline + (deadline - start), over)) continue;
       std::fprintf(stderr,
                    "loom: error: kernel %s ran past the watchdog (LOOM_WATCHDOG=%g s) and none of its threads "
-                   "reached a memory access, atomic or __nanosleep in another %g s: a loop Loom cannot stop; "
+                   "reached a memory access, atomic, __nanosleep, or branch or loop of the program's own files in "
+                   "another %g s: a loop Loom cannot stop; "
                    "exiting\n",
                    report::functionName(kernel).c_str(), watchdogSeconds(), watchdogSeconds());
       std::fflush(stderr);
@@ -92,6 +95,7 @@ WatchdogScope::~WatchdogScope() {
   std::lock_guard lock(t.mutex);
   t.armed = false;
   check::sanitizer::changeAccessChecks(0, check::sanitizer::kWatchdogExpired);
+  setWatchdogMarks(false);
   t.wake.notify_one();
 }
 

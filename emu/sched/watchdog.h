@@ -3,12 +3,14 @@
 // block still running, where each of its threads is (BlockRunner::watchdogExpired).
 //
 // A timer thread sets kWatchdogExpired in gAccessChecks, the word every memory-access hook, atomic,
-// __nanosleep and clock64 already tests before its cold path; the first thread of a stuck block
-// to pass one of them fails the block there. So a launch pays nothing for the watchdog while it
-// runs, and a thread can only be stopped where it is safe to (in a hook, holding no lock). A loop
-// that reaches none of them (no memory access the compiler kept) cannot be stopped: if the launch
-// has not ended after a second watchdog period, the process prints which kernel hung and exits
-// with status 124, rather than hang.
+// __nanosleep and clock64 already tests before its cold path, and kMarksWatchdog in every
+// worker's region-mark byte, which the marks of each `if` and loop of the program's own files
+// test (sched/region_marks.h); the first thread of a stuck block to pass one of them fails the
+// block there. So a launch pays nothing for the watchdog while it runs, and a thread can only be
+// stopped where it is safe to (in a hook or a mark, holding no lock). A loop that reaches none
+// of them (no memory access the compiler kept, and its code in a system header) cannot be
+// stopped: if the launch has not ended after a second watchdog period, the process prints which
+// kernel hung and exits with status 124, rather than hang.
 #pragma once
 
 namespace loom::sched {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "sched/fault_signals.h"
+#include "sched/region_marks.h"
 
 namespace loom::sched {
 
@@ -33,9 +34,11 @@ Worker::Worker() : stacks_(fiberStackSize()), runner_(*this) {
   ss.ss_sp = altStack_;
   ss.ss_size = kAltStackSize;
   sigaltstack(&ss, nullptr);
+  registerRegionMarks();
 }
 
 Worker::~Worker() {
+  unregisterRegionMarks();
   stack_t ss{};
   ss.ss_flags = SS_DISABLE;
   sigaltstack(&ss, nullptr);

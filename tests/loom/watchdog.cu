@@ -5,6 +5,9 @@
 //            and exit meanwhile: the spin detector lets them, sched/block_runner.h)
 //   across:  every block spins with atomicAdd until all blocks arrived, but block 0 never counts
 //   sleep:   thread 0 waits with __nanosleep for a flag no thread sets, the others at a barrier
+//   registers: thread 0 loops on a value in a register: no memory access, so no hook sees it;
+//            the marks of its loop do (sched/region_marks.h), in fast mode and in lockstep
+//            (registers_lockstep, run with LOOM_REPORT)
 #include <cstdio>
 #include <cstring>
 
@@ -27,6 +30,13 @@ __global__ void sleepForever(volatile int* flag) {
   __syncthreads();
 }
 
+__global__ void spinInRegisters(int start, int* out) {
+  int x = start;
+  if (threadIdx.x == 0)
+    for (int i = 0; x != 7; ++i) x += (i & 1) ? 2 : -2;
+  out[threadIdx.x] = x;
+}
+
 __global__ void fill(int* out) { out[threadIdx.x] = (int)threadIdx.x; }
 
 int main(int argc, char** argv) {
@@ -37,6 +47,7 @@ int main(int argc, char** argv) {
   if (!std::strcmp(mode, "inblock")) spinInBlock<<<1, 32>>>(p);
   else if (!std::strcmp(mode, "across")) spinAcross<<<4, 32>>>(p);
   else if (!std::strcmp(mode, "sleep")) sleepForever<<<1, 64>>>(p);
+  else if (!std::strncmp(mode, "registers", 9)) spinInRegisters<<<1, 32>>>(0, p);
   else return 2;
   cudaError_t e = cudaDeviceSynchronize();
   std::printf("sync %s\n", cudaGetErrorName(e));

@@ -10,12 +10,13 @@
 // branch inside a loop wait for those that took it instead of running into the next iteration,
 // whatever order g++ gives the code (recorded: tests.cuda.reconvergence, kernels.neighbor).
 //
-// A mark is an asm that compares this worker's lockstep flag with zero: a const thread-local
-// (loom_lockstep_lanes below) the engine sets only between blocks. In fast mode that compare and
-// a branch not taken are all a mark costs; in lockstep mode the asm calls the engine
-// (sched/region_marks.cpp), which keeps every register, so the asm declares no call and reads
-// only the flag: g++ moves the program's loads and stores across marks as nvcc moves them across
-// its convergence barriers, and lockstep runs the machine code fast mode runs. Until session 16 a mark was a
+// A mark is an asm that compares a byte of the engine's with zero: a const thread-local
+// (loom_region_marks below), not zero while this worker runs a lockstep block or a launch is
+// past the watchdog (sched/region_marks.h). In fast mode that compare and a branch not taken
+// are all a mark costs; otherwise the asm calls the engine (sched/region_marks.cpp), which keeps
+// every register, so the asm declares no call and reads only the byte: g++ moves the program's
+// loads and stores across marks as nvcc moves them across its convergence barriers, and lockstep
+// runs the machine code fast mode runs. Past the watchdog a mark is where a stuck thread stops. Until session 16 a mark was a
 // volatile read of a marker byte in a branch on the flag, which -fsanitize=thread turned into a
 // memory-access hook: g++ threaded every later test of the flag into two copies of the code,
 // and would not sink a load past the marker into the branch that used it, a load nvcc sinks
@@ -26,9 +27,9 @@
 
 #include "loom/core/engine_tls.h"
 
-// The engine's tLockstepAccesses (sched/block_runner.h), read-only here: a const object's loads
-// are neither instrumented by -fsanitize=thread nor repeated by g++.
-extern "C" __thread const bool loom_lockstep_lanes LOOM_ENGINE_TLS;
+// The engine's mark byte (sched/region_marks.h), read-only here: a const object's loads are not
+// instrumented by -fsanitize=thread.
+extern "C" __thread const unsigned char loom_region_marks LOOM_ENGINE_TLS;
 
 namespace loom::device {
 // Not constexpr (an asm is C++20 there): enterRegion calls these outside constant evaluation.
@@ -38,10 +39,10 @@ namespace loom::device {
 // line 5%. The stub has no unwind information, which only the engine's routine, which neither
 // faults nor throws, would need.
 [[gnu::always_inline]] inline void markRegionEnter() {
-  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_enter\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_lockstep_lanes) : "cc");
+  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_enter\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_region_marks) : "cc");
 }
 [[gnu::always_inline]] inline void markRegionLeave() {
-  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_leave\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_lockstep_lanes) : "cc");
+  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_leave\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_region_marks) : "cc");
 }
 
 // constexpr so that constexpr functions with an `if` or a loop stay constexpr.
