@@ -68,6 +68,7 @@ void BlockRunner::completeBarrier() {
       LockstepWarp& w = lockstepWarps_[l / 32];
       ++w.pending;
       w.path[l % 32] = 0;  // the whole block met: one path per warp again
+      lanes_[l].barrierAhead = false;
     }
   }
   if (checks_) [[unlikely]] onBarrierChecks();

@@ -40,6 +40,10 @@ struct alignas(64) Lane {
   static constexpr unsigned kRegionLevels = 16;  // deeper levels are told apart by depth alone
   alignas(64) std::uint16_t regionDepth = 0;
   std::uint16_t regionsEntered[kRegionLevels] = {};
+  // Lockstep mode: the thread is in the statements that lead into a __syncthreads (loom-cc's
+  // barrier-ahead mark, loom/device/reconverge.h) and has not reached it yet. A warp that a
+  // spin lock's YIELD split meets again before the shared stores there (sched/lockstep.cpp).
+  bool barrierAhead = false;
 };
 static_assert(sizeof(Lane) == 128);
 

@@ -71,6 +71,7 @@ void BlockRunner::lockstepBegin() {
   for (unsigned t = 0; t < threadCount_; ++t) {
     lanes_[t].regionDepth = 0;
     lanes_[t].regionsEntered[1] = 0;
+    lanes_[t].barrierAhead = false;
   }
   startAnother_ = false;
   mem::AddressRange statics = mem::staticSharedRange();
@@ -215,15 +216,45 @@ void BlockRunner::releaseGroup(unsigned warp) {
   } else if (w.spinning && oldestElsewhere != 32) {
     chosenLane = oldestElsewhere;
   }
+  // A warp that a YIELD split meets again before the shared stores that lead into a
+  // __syncthreads (Lane::barrierAhead), where ptxas puts the barrier's WARPSYNC.ALL: such a
+  // store waits while a lane of another path is parked at any other access, and takes along the
+  // lanes of every path parked at it (validate/probes/warpsync_placement.cu).
+  bool meet = false;
+  if (w.step - w.parkedSince[oldest] <= kStarvationSteps) {  // (a starving lane goes first)
+    auto barrierStore = [&](unsigned l) {
+      return warpLanes[l].barrierAhead && w.access[l].op == check::AccessOp::Store &&
+             w.access[l].space == check::Space::Shared;
+    };
+    if (barrierStore(chosenLane) && split) {
+      chosenLane = lowest;  // the lanes a YIELD would let past wait there for the CAS's lane
+      split = false;
+    } else if (barrierStore(chosenLane)) {
+      unsigned elsewhere = 32;
+      for (std::uint32_t m = parked; m; m &= m - 1) {
+        unsigned l = static_cast<unsigned>(std::countr_zero(m));
+        if (w.path[l] == w.path[chosenLane] || barrierStore(l)) continue;
+        if (elsewhere == 32 || w.parkedSince[l] < w.parkedSince[elsewhere]) elsewhere = l;
+      }
+      if (elsewhere != 32) {
+        chosenLane = elsewhere;
+        split = false;
+      } else {
+        meet = true;
+      }
+    }
+  }
   const void* chosen = w.access[chosenLane].site;
   const std::uint32_t path = w.path[chosenLane];
   std::uint32_t group = 0;
   for (std::uint32_t m = parked; m; m &= m - 1) {
     unsigned l = static_cast<unsigned>(std::countr_zero(m));
-    if (w.access[l].site == chosen && w.path[l] == path &&
+    if (w.access[l].site == chosen && (w.path[l] == path || (meet && warpLanes[l].barrierAhead)) &&
         regionOrder(warpLanes[l], warpLanes[chosenLane]) == 0)
       group |= 1u << l;
   }
+  if (meet)
+    for (std::uint32_t m = group; m; m &= m - 1) w.path[std::countr_zero(m)] = path;
   if (split) {
     const std::uint32_t own = ++w.nextPath;
     for (std::uint32_t m = group; m; m &= m - 1) w.path[std::countr_zero(m)] = own;

@@ -72,6 +72,7 @@ void RegionMarks::offsets() {
   asm volatile(".set loom_rm_depth, %c0" : : "i"(offsetof(Lane, regionDepth)));
   asm volatile(".set loom_rm_entered, %c0" : : "i"(offsetof(Lane, regionsEntered)));
   asm volatile(".set loom_rm_levels, %c0" : : "i"(Lane::kRegionLevels));
+  asm volatile(".set loom_rm_ahead, %c0" : : "i"(offsetof(Lane, barrierAhead)));
 }
 #pragma GCC diagnostic pop
 
@@ -97,7 +98,7 @@ extern "C" [[gnu::used]] void loom_region_watchdog(const unsigned char* stub) {
 
 // Hidden: kernel code is always linked into the binary that holds the engine (an executable or
 // a shared library, loom/core/engine_tls.h), and its asm calls these directly, not through a PLT.
-// Both save %rax and %rcx first, the layout loom_region_stop expects.
+// Each saves %rax and %rcx first, the layout loom_region_stop expects.
 asm(R"(
     .text
     .globl loom_region_enter
@@ -162,6 +163,34 @@ loom_region_leave:
     ret
     .cfi_endproc
     .size loom_region_leave, .-loom_region_leave
+
+    # The statements before a __syncthreads begin (loom-cc's barrier-ahead mark): the lane's
+    # barrierAhead, which the barrier clears (sched/lane.h).
+    .globl loom_barrier_ahead
+    .hidden loom_barrier_ahead
+    .type loom_barrier_ahead, @function
+loom_barrier_ahead:
+    .cfi_startproc
+    pushq  %rax
+    .cfi_adjust_cfa_offset 8
+    pushq  %rcx
+    .cfi_adjust_cfa_offset 8
+    movq   loom_region_marks@gottpoff(%rip), %rax
+    testb  $2, %fs:(%rax)
+    jnz    loom_region_stop
+    movq   loom_block_runner@gottpoff(%rip), %rax
+    movq   %fs:(%rax), %rax
+    testq  %rax, %rax
+    jz     1f
+    movq   loom_rm_current(%rax), %rax
+    movb   $1, loom_rm_ahead(%rax)
+1:  popq   %rcx
+    .cfi_adjust_cfa_offset -8
+    popq   %rax
+    .cfi_adjust_cfa_offset -8
+    ret
+    .cfi_endproc
+    .size loom_barrier_ahead, .-loom_barrier_ahead
 
     # Past the watchdog, jumped to from either routine with %rax and %rcx pushed (16(%rsp) is
     # then the mark's return address): loom_region_watchdog stops the thread when it is in a

@@ -1,5 +1,6 @@
 #include "rewrite.h"
 
+#include "barrier_runs.h"
 #include "discarded_atomics.h"
 #include "edit.h"
 #include "extern_shared.h"
@@ -23,7 +24,9 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   if (!result.ok()) return result;
   // Before the other insertions: a region's ` }` can stand where the next statement begins, and
   // an insertion there (a discarded atomicAdd's marker) must follow it.
-  findReconvergenceEdits(preprocessed, tokens, userCodeTokens(preprocessed, tokens, libraryDirs), edits);
+  const std::vector<bool> userCode = userCodeTokens(preprocessed, tokens, libraryDirs);
+  findReconvergenceEdits(preprocessed, tokens, userCode, edits);
+  findBarrierRunEdits(preprocessed, tokens, userCode, edits);
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
   findKernelRegistrationEdits(preprocessed, tokens, edits);

@@ -45,6 +45,15 @@ namespace loom::device {
   asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_leave\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_region_marks) : "cc");
 }
 
+// The statements that lead into a __syncthreads begin here: loom-cc puts this in front of them
+// (tools/loom-cc/barrier_runs.h). Recorded on the H100 (validate/probes/warpsync_placement.cu):
+// when a spin lock's YIELD has split a warp, ptxas's WARPSYNC.ALL for the barrier sits right
+// before the shared stores that lead into it, after the loads and global stores there, so
+// those run split and the stores converged; sched/lockstep.cpp does the same.
+[[gnu::always_inline]] inline void barrierAhead() {
+  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_barrier_ahead\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_region_marks) : "cc");
+}
+
 // constexpr so that constexpr functions with an `if` or a loop stay constexpr.
 [[gnu::always_inline]] constexpr int enterRegion() {
   if (!__builtin_is_constant_evaluated()) markRegionEnter();

@@ -1,0 +1,83 @@
+#include "barrier_runs.h"
+
+#include <optional>
+
+#include "statement.h"
+
+namespace loom::cc {
+namespace {
+
+// The index of the '(' or '[' that the ')' or ']' at tokens[i] closes, counting every bracket
+// kind together; nullopt when the text begins first.
+std::optional<std::size_t> openingBracket(std::string_view text, const std::vector<Token>& tokens, std::size_t i) {
+  int depth = 0;
+  for (std::size_t k = i + 1; k-- > 0;) {
+    if (tokens[k].kind != TokenKind::Punct) continue;
+    const char c = text[tokens[k].begin];
+    if (c == ')' || c == ']' || c == '}') ++depth;
+    if (c == '(' || c == '[' || c == '{') --depth;
+    if (depth == 0) return k;
+  }
+  return std::nullopt;
+}
+
+bool isStatementBoundary(std::string_view text, const std::vector<Token>& tokens, std::size_t k) {
+  return isPunct(text, tokens, k, ';') || isPunct(text, tokens, k, '{') || isPunct(text, tokens, k, '}');
+}
+
+// The first token of the run of simple statements that ends before the statement at
+// tokens[barrier], or nullopt when it cannot be told.
+std::optional<std::size_t> runStart(std::string_view text, const std::vector<Token>& tokens, std::size_t barrier) {
+  for (std::size_t k = barrier; k-- > 0;) {
+    const Token& t = tokens[k];
+    if (t.kind == TokenKind::Directive) return k + 1;
+    if (t.kind == TokenKind::Punct) {
+      const char c = text[t.begin];
+      if (c == '{' || c == '}') return k + 1;
+      // Another barrier statement (`__syncthreads();`, `__syncwarp(m);`) ends the run too.
+      if (c == ';' && k >= 1 && isPunct(text, tokens, k - 1, ')')) {
+        std::optional<std::size_t> open = openingBracket(text, tokens, k - 1);
+        if (open && *open >= 2 && tokens[*open - 1].kind == TokenKind::Identifier &&
+            spelling(text, tokens[*open - 1]).substr(0, 6) == "__sync" && isStatementBoundary(text, tokens, *open - 2))
+          return k + 1;
+      }
+      if (c == ')' || c == ']') {
+        std::optional<std::size_t> open = openingBracket(text, tokens, k);
+        if (!open) return std::nullopt;
+        k = *open;
+        continue;
+      }
+      // A label (`name:` where a statement begins) ends the run; a ':' of `?:` does not.
+      if (c == ':' && k >= 2 && tokens[k - 1].kind == TokenKind::Identifier &&
+          isStatementBoundary(text, tokens, k - 2) && !isPunct(text, tokens, k + 1, ':') &&
+          !isPunct(text, tokens, k - 1, ':'))
+        return k + 1;
+      continue;
+    }
+    if (t.kind != TokenKind::Identifier) continue;
+    if (isWord(text, tokens, k, "case") || isWord(text, tokens, k, "default")) return std::nullopt;
+    const bool control = isWord(text, tokens, k, "if") || isWord(text, tokens, k, "for") ||
+                         isWord(text, tokens, k, "while") || isWord(text, tokens, k, "switch") ||
+                         isWord(text, tokens, k, "do") || isWord(text, tokens, k, "try");
+    if (control) return statementEnd(text, tokens, k);
+    if (isWord(text, tokens, k, "else")) return statementEnd(text, tokens, k + 1);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void findBarrierRunEdits(std::string_view text, const std::vector<Token>& tokens, const std::vector<bool>& userCode,
+                         std::vector<Edit>& edits) {
+  for (std::size_t n = 1; n + 3 < tokens.size(); ++n) {
+    if (!userCode[n] || !isWord(text, tokens, n, "__syncthreads") || !isPunct(text, tokens, n + 1, '(') ||
+        !isPunct(text, tokens, n + 2, ')') || !isPunct(text, tokens, n + 3, ';') ||
+        !isStatementBoundary(text, tokens, n - 1))
+      continue;
+    std::optional<std::size_t> start = runStart(text, tokens, n);
+    if (!start || *start >= n) continue;
+    edits.push_back(Edit{tokens[*start].begin, tokens[*start].begin, "::loom::device::barrierAhead(); "});
+  }
+}
+
+}  // namespace loom::cc
