@@ -21,7 +21,8 @@
 // longest (also when a group keeps loading one flag, kSpinRepeats), and any lane that waited
 // kStarvationSteps groups runs next whatever its site. And
 // nvcc's CAS loops begin with YIELD, after which the lanes waiting for the CAS's lane go on
-// without it, as a path of their own until the whole warp meets (casExecuted()).
+// without it, as a path of their own until the whole warp meets (casExecuted()): at a barrier, a
+// warp collective, or the shared stores that lead into a __syncthreads (Lane::barrierAhead).
 #include <algorithm>
 #include <bit>
 
@@ -218,8 +219,9 @@ void BlockRunner::releaseGroup(unsigned warp) {
   }
   // A warp that a YIELD split meets again before the shared stores that lead into a
   // __syncthreads (Lane::barrierAhead), where ptxas puts the barrier's WARPSYNC.ALL: such a
-  // store waits while a lane of another path is parked at any other access, and takes along the
-  // lanes of every path parked at it (validate/probes/warpsync_placement.cu).
+  // store is not where a YIELD lets lanes go on without the CAS's lane, it waits while a lane of
+  // another path is parked at any other access, and it takes along the lanes of every path
+  // parked at it (validate/probes/warpsync_placement.cu).
   bool meet = false;
   if (w.step - w.parkedSince[oldest] <= kStarvationSteps) {  // (a starving lane goes first)
     auto barrierStore = [&](unsigned l) {
@@ -236,12 +238,8 @@ void BlockRunner::releaseGroup(unsigned warp) {
         if (w.path[l] == w.path[chosenLane] || barrierStore(l)) continue;
         if (elsewhere == 32 || w.parkedSince[l] < w.parkedSince[elsewhere]) elsewhere = l;
       }
-      if (elsewhere != 32) {
-        chosenLane = elsewhere;
-        split = false;
-      } else {
-        meet = true;
-      }
+      if (elsewhere != 32) chosenLane = elsewhere;
+      else meet = true;
     }
   }
   const void* chosen = w.access[chosenLane].site;
