@@ -70,7 +70,7 @@ float addFlushed(float* a, float v) {
   if ((reinterpret_cast<std::uintptr_t>(a) & ((width) - 1)) != 0) [[unlikely]]      \
     loom::device::misalignedAccess(a, LOOM_CALL_SITE(), width, 1);                 \
   loom::sched::spinPoint(LOOM_CALL_SITE());                                         \
-  if (loom::sched::tLockstepAccesses) [[unlikely]]                                \
+  if (loom::sched::lockstepAccesses()) [[unlikely]]                                \
     lockstepAtomic(a, width, LOOM_CALL_SITE(), form, aggregable);                  \
   loom::device::tResultUnused = false;                                             \
   loom::device::AtomicChecks checks_(a, width, true, false, LOOM_CALL_SITE());
@@ -192,7 +192,7 @@ int atomicCAS(int* a, int c, int v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, 
 unsigned atomicCAS(unsigned* a, unsigned c, unsigned v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
 unsigned long long atomicCAS(unsigned long long* a, unsigned long long c, unsigned long long v) { LOOM_ATOMIC_STOP_AS(a, Cas) return cas(a, c, v, LOOM_CALL_SITE()); }
 unsigned short atomicCAS(unsigned short* a, unsigned short c, unsigned short v) {
-  if (loom::sched::tLockstepAccesses) [[unlikely]] {
+  if (loom::sched::lockstepAccesses()) [[unlikely]] {
     auto* runner = loom::sched::BlockRunner::current();
     if (runner && loom::mem::isSharedAddress(a) && reinterpret_cast<std::uintptr_t>(a) % 2 == 0) {
       AtomicChecks checks_(a, sizeof *a, true, false, LOOM_CALL_SITE());

@@ -128,7 +128,7 @@ void loom::device::misalignedAccess(const volatile void* address, const void* pc
 }
 
 #define LOOM_LOCKSTEP(p, n, op)                                                          \
-  if (loom::sched::tLockstepAccesses) [[unlikely]]                                      \
+  if (loom::sched::lockstepAccesses()) [[unlikely]]                                      \
     lockstepAccess(p, n, loom::check::AccessOp::op, LOOM_CALL_SITE());
 
 // g++ copies an aggregate through a range hook when no single access of 1 to 16 bytes fits it:
@@ -147,7 +147,7 @@ void loom::device::misalignedAccess(const volatile void* address, const void* pc
 }
 
 #define LOOM_LOCKSTEP_RANGE(p, n, op)                                                    \
-  if (loom::sched::tLockstepAccesses) [[unlikely]]                                      \
+  if (loom::sched::lockstepAccesses()) [[unlikely]]                                      \
     lockstepRange(p, n, loom::check::AccessOp::op, LOOM_CALL_SITE());
 
 // The alignment a plain hook may rely on: its size, but 8 for 16 bytes. g++ calls __tsan_read16

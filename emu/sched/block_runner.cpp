@@ -29,7 +29,6 @@ __thread void* tDynamicSharedBase asm("loom_dynamic_shared") = nullptr;
 namespace loom::sched {
 
 __thread BlockRunner* tCurrentRunner asm("loom_block_runner") = nullptr;
-__thread bool tLockstepAccesses = false;
 __thread unsigned tSpinCountdown = kSpinBudget;
 
 void spinYield(const void* site) {

@@ -28,6 +28,7 @@
 #include "isa/warp/warp_collective.h"
 #include "report/fault.h"
 #include "sched/lane.h"
+#include "sched/region_marks.h"
 #include "loom/device/lane_builtins.h"
 #include "sched/launch.h"
 #include "sched/run_queue.h"
@@ -374,9 +375,6 @@ private:
 // tools/bench: 47 ns per thread and barrier with the levels out of line.
 
 extern __thread BlockRunner* tCurrentRunner asm("loom_block_runner");  // const to kernel code (loom/device/sync.h)
-// True while this worker runs a block in lockstep mode: the memory-access hooks then call
-// BlockRunner::access (one thread-local test per access in fast mode).
-extern __thread bool tLockstepAccesses;
 
 // Fast mode's spin detector. A thread runs until it waits, so one spinning on what a thread of
 // another warp of its block will write (a flag, a counter) would spin forever, where the

@@ -82,14 +82,12 @@ void BlockRunner::lockstepBegin() {
   dynamicSharedSize_ = mem::SharedArena::kCapacity;
   argumentsBegin_ = reinterpret_cast<std::uintptr_t>(launch_->arguments.get());
   heap_ = &mem::DeviceHeap::instance();
-  tLockstepAccesses = true;
   setLockstepMarks(true);
-  // Opens the inlined gate of every hook, on every worker: the hooks then test tLockstepAccesses.
+  // Opens the inlined gate of every hook, on every worker: the hooks then test lockstepAccesses().
   check::sanitizer::changeAccessChecks(0, 0, 1);
 }
 
 void BlockRunner::lockstepEnd() {
-  tLockstepAccesses = false;
   setLockstepMarks(false);
   check::sanitizer::changeAccessChecks(0, 0, -1);
   if (!sites_.empty()) {

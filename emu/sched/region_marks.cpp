@@ -11,7 +11,8 @@
 // level d + 1's count (levels kRegionLevels and deeper are told apart by depth alone); leaving
 // lowers the depth. Past the watchdog a mark inside a block stops the thread there
 // (loom_region_watchdog): every `if` and loop of the user's code is such a point, so a loop that
-// makes no memory access, which no hook sees, still ends with a report.
+// makes no memory access, which no hook sees, still ends with a report. The routines are
+// assembly so that they need save only the two registers they use.
 #include "sched/region_marks.h"
 
 #include <algorithm>
@@ -23,7 +24,6 @@
 
 #include "sched/block_runner.h"
 
-// Read by kernel code as a const thread-local (loom/device/reconverge.h).
 __thread unsigned char tRegionMarks asm("loom_region_marks") = 0;
 
 namespace loom::sched {
@@ -78,13 +78,11 @@ void RegionMarks::offsets() {
 
 }  // namespace loom::sched
 
-// A mark reached past the watchdog: `stub` is the mark's return address, in its out-of-line stub
-// `call loom_region_*; jmp 1b` (reconverge.h), whose jump leads back to the instruction after
-// the mark; the byte before that is the mark's own code, at the line of the user's `if` or loop.
-// Does not return when the thread is in a block.
-extern "C" [[gnu::used]] void loom_region_watchdog(const unsigned char* stub) {
-  auto* runner = loom::sched::BlockRunner::current();
-  if (!runner) return;
+// A mark reached past the watchdog, in a block: `stub` is the mark's return address, in its
+// out-of-line stub `call loom_*; jmp 1b` (reconverge.h), whose jump (2 or 5 bytes, as the
+// assembler chose) leads back to the instruction after the mark; the byte before that is the
+// mark's own code, at the line of the user's `if` or loop. Fails the block (does not return).
+extern "C" [[noreturn, gnu::used]] void loom_region_watchdog(const unsigned char* stub) {
   const unsigned char* after = stub;
   if (stub[0] == 0xEB) {
     after = stub + 2 + static_cast<std::int8_t>(stub[1]);
@@ -93,75 +91,67 @@ extern "C" [[gnu::used]] void loom_region_watchdog(const unsigned char* stub) {
     std::memcpy(&offset, stub + 1, sizeof offset);
     after = stub + 5 + offset;
   }
-  runner->watchdogExpired(after - 1);
+  loom::sched::BlockRunner::current()->watchdogExpired(after - 1);
 }
 
 // Hidden: kernel code is always linked into the binary that holds the engine (an executable or
 // a shared library, loom/core/engine_tls.h), and its asm calls these directly, not through a PLT.
-// Each saves %rax and %rcx first, the layout loom_region_stop expects.
 asm(R"(
-    .text
-    .globl loom_region_enter
-    .hidden loom_region_enter
-    .type loom_region_enter, @function
-loom_region_enter:
+    # Every routine begins with loom_rm_begin: %rax and %rcx saved, then, in a block, either
+    # loom_region_stop (past the watchdog) or %rax = the running lane; outside a block (host code
+    # of a .cu file) straight to loom_rm_end.
+    .macro loom_rm_begin
     .cfi_startproc
     pushq  %rax
     .cfi_adjust_cfa_offset 8
     pushq  %rcx
     .cfi_adjust_cfa_offset 8
-    movq   loom_region_marks@gottpoff(%rip), %rax
-    testb  $2, %fs:(%rax)
-    jnz    loom_region_stop
     movq   loom_block_runner@gottpoff(%rip), %rax
     movq   %fs:(%rax), %rax
     testq  %rax, %rax
-    jz     1f
+    jz     9f
+    movq   loom_region_marks@gottpoff(%rip), %rcx
+    testb  $2, %fs:(%rcx)
+    jnz    loom_region_stop
     movq   loom_rm_current(%rax), %rax
-    movzwl loom_rm_depth(%rax), %ecx
-    incw   %cx
-    movw   %cx, loom_rm_depth(%rax)
-    cmpl   $loom_rm_levels, %ecx
-    jae    1f
-    incw   loom_rm_entered(%rax,%rcx,2)
-    incl   %ecx
-    cmpl   $loom_rm_levels, %ecx
-    jae    1f
-    movw   $0, loom_rm_entered(%rax,%rcx,2)
-1:  popq   %rcx
+    .endm
+    .macro loom_rm_end
+9:  popq   %rcx
     .cfi_adjust_cfa_offset -8
     popq   %rax
     .cfi_adjust_cfa_offset -8
     ret
     .cfi_endproc
+    .endm
+
+    .text
+    .globl loom_region_enter
+    .hidden loom_region_enter
+    .type loom_region_enter, @function
+loom_region_enter:
+    loom_rm_begin
+    movzwl loom_rm_depth(%rax), %ecx
+    incw   %cx
+    movw   %cx, loom_rm_depth(%rax)
+    cmpl   $loom_rm_levels, %ecx
+    jae    9f
+    incw   loom_rm_entered(%rax,%rcx,2)
+    incl   %ecx
+    cmpl   $loom_rm_levels, %ecx
+    jae    9f
+    movw   $0, loom_rm_entered(%rax,%rcx,2)
+    loom_rm_end
     .size loom_region_enter, .-loom_region_enter
 
     .globl loom_region_leave
     .hidden loom_region_leave
     .type loom_region_leave, @function
 loom_region_leave:
-    .cfi_startproc
-    pushq  %rax
-    .cfi_adjust_cfa_offset 8
-    pushq  %rcx
-    .cfi_adjust_cfa_offset 8
-    movq   loom_region_marks@gottpoff(%rip), %rax
-    testb  $2, %fs:(%rax)
-    jnz    loom_region_stop
-    movq   loom_block_runner@gottpoff(%rip), %rax
-    movq   %fs:(%rax), %rax
-    testq  %rax, %rax
-    jz     1f
-    movq   loom_rm_current(%rax), %rax
+    loom_rm_begin
     cmpw   $0, loom_rm_depth(%rax)
-    je     1f
+    je     9f
     decw   loom_rm_depth(%rax)
-1:  popq   %rcx
-    .cfi_adjust_cfa_offset -8
-    popq   %rax
-    .cfi_adjust_cfa_offset -8
-    ret
-    .cfi_endproc
+    loom_rm_end
     .size loom_region_leave, .-loom_region_leave
 
     # The statements before a __syncthreads begin (loom-cc's barrier-ahead mark): the lane's
@@ -170,67 +160,22 @@ loom_region_leave:
     .hidden loom_barrier_ahead
     .type loom_barrier_ahead, @function
 loom_barrier_ahead:
-    .cfi_startproc
-    pushq  %rax
-    .cfi_adjust_cfa_offset 8
-    pushq  %rcx
-    .cfi_adjust_cfa_offset 8
-    movq   loom_region_marks@gottpoff(%rip), %rax
-    testb  $2, %fs:(%rax)
-    jnz    loom_region_stop
-    movq   loom_block_runner@gottpoff(%rip), %rax
-    movq   %fs:(%rax), %rax
-    testq  %rax, %rax
-    jz     1f
-    movq   loom_rm_current(%rax), %rax
+    loom_rm_begin
     movb   $1, loom_rm_ahead(%rax)
-1:  popq   %rcx
-    .cfi_adjust_cfa_offset -8
-    popq   %rax
-    .cfi_adjust_cfa_offset -8
-    ret
-    .cfi_endproc
+    loom_rm_end
     .size loom_barrier_ahead, .-loom_barrier_ahead
 
-    # Past the watchdog, jumped to from either routine with %rax and %rcx pushed (16(%rsp) is
-    # then the mark's return address): loom_region_watchdog stops the thread when it is in a
-    # block. Otherwise (host code) every register it may change is restored, the x87/SSE state
-    # with fxsave, and the mark goes on.
+    # Past the watchdog, in a block, jumped to with %rax and %rcx pushed (16(%rsp) is the mark's
+    # return address): loom_region_watchdog fails the block and does not return, so nothing
+    # needs restoring; the stack is aligned for the call.
     .type loom_region_stop, @function
 loom_region_stop:
     .cfi_startproc
     .cfi_adjust_cfa_offset 16
-    pushq  %rdx
-    pushq  %rsi
-    pushq  %rdi
-    pushq  %r8
-    pushq  %r9
-    pushq  %r10
-    pushq  %r11
-    pushq  %rbp
-    .cfi_adjust_cfa_offset 64
-    movq   %rsp, %rbp
-    .cfi_def_cfa_register %rbp
-    movq   80(%rsp), %rdi
+    movq   16(%rsp), %rdi
     andq   $-16, %rsp
-    subq   $512, %rsp
-    fxsave (%rsp)
     call   loom_region_watchdog
-    fxrstor (%rsp)
-    movq   %rbp, %rsp
-    .cfi_def_cfa_register %rsp
-    popq   %rbp
-    popq   %r11
-    popq   %r10
-    popq   %r9
-    popq   %r8
-    popq   %rdi
-    popq   %rsi
-    popq   %rdx
-    popq   %rcx
-    popq   %rax
-    .cfi_adjust_cfa_offset -80
-    ret
+    ud2
     .cfi_endproc
     .size loom_region_stop, .-loom_region_stop
 )");

@@ -6,10 +6,17 @@
 // compare alone.
 #pragma once
 
+// This thread's byte (sched/region_marks.cpp); kernel code reads it as a const thread-local.
+extern __thread unsigned char tRegionMarks asm("loom_region_marks");
+
 namespace loom::sched {
 
 constexpr unsigned char kMarksLockstep = 1;
 constexpr unsigned char kMarksWatchdog = 2;
+
+// True while this worker runs a block in lockstep mode: the memory-access hooks and atomics then
+// hand every access to BlockRunner::access (one thread-local test per access in fast mode).
+inline bool lockstepAccesses() { return __atomic_load_n(&tRegionMarks, __ATOMIC_RELAXED) & kMarksLockstep; }
 
 // The calling thread's byte joins the set the watchdog writes (a Worker's life: sched/worker.h).
 void registerRegionMarks();

@@ -31,18 +31,26 @@
 // instrumented by -fsanitize=thread.
 extern "C" __thread const unsigned char loom_region_marks LOOM_ENGINE_TLS;
 
+// A mark: compare the byte, and only when it is set call `routine` (sched/region_marks.cpp),
+// from a stub in subsection 1 that jumps back (see below).
+#define LOOM_MARK(routine)                                                                             \
+  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall " #routine "\n\tjmp 1b\n\t.subsection 0" \
+               :                                                                                       \
+               : "m"(loom_region_marks)                                                                \
+               : "cc")
+
 namespace loom::device {
 // Not constexpr (an asm is C++20 there): enterRegion calls these outside constant evaluation.
 // The call sits in subsection 1 of the function's own section (its end, in the same COMDAT
 // group if any), so that fast mode falls through a branch not taken: with the call jumped over
 // in line, the two marks of bench (a)'s `if` cost 12% (32 -> 36 ms, interleaved runs), out of
-// line 5%. The stub has no unwind information, which only the engine's routine, which neither
-// faults nor throws, would need.
+// line 5%. The stub has no unwind information, and needs none: nothing unwinds through it (the
+// routines neither fault nor throw; past the watchdog they fail the block with a longjmp).
 [[gnu::always_inline]] inline void markRegionEnter() {
-  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_enter\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_region_marks) : "cc");
+  LOOM_MARK(loom_region_enter);
 }
 [[gnu::always_inline]] inline void markRegionLeave() {
-  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_region_leave\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_region_marks) : "cc");
+  LOOM_MARK(loom_region_leave);
 }
 
 // The statements that lead into a __syncthreads begin here: loom-cc puts this in front of them
@@ -51,7 +59,7 @@ namespace loom::device {
 // before the shared stores that lead into it, after the loads and global stores there, so
 // those run split and the stores converged; sched/lockstep.cpp does the same.
 [[gnu::always_inline]] inline void barrierAhead() {
-  asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall loom_barrier_ahead\n\tjmp 1b\n\t.subsection 0" : : "m"(loom_region_marks) : "cc");
+  LOOM_MARK(loom_barrier_ahead);
 }
 
 // constexpr so that constexpr functions with an `if` or a loop stay constexpr.
