@@ -34,6 +34,7 @@ extern "C" void* __nv_aligned_device_malloc(__SIZE_TYPE__ size, __SIZE_TYPE__ al
 #include "loom/device/builtins.h"
 #include "loom/device/sync.h"
 #include "loom/device/reconverge.h"
+#include "loom/device/counted_loops.h"
 #include "loom/device/cluster.h"
 #include "loom/device/warp.h"
 #include "loom/device/atomics.h"

@@ -150,6 +150,7 @@ private:
   friend struct FastPaths;
   // Region entries and exits in lockstep mode, in assembly too (sched/region_marks.cpp).
   friend struct RegionMarks;
+  friend struct CountedLoops;
   static void runnerEntry(Fiber* self, void* arg);
   // The fault of the running thread's uncaught exception.
   report::Fault exceptionFault(std::string what) const;

@@ -44,6 +44,12 @@ struct alignas(64) Lane {
   // barrier-ahead mark, loom/device/reconverge.h) and has not reached it yet. A warp that a
   // spin lock's YIELD split meets again before the shared stores there (sched/lockstep.cpp).
   bool barrierAhead = false;
+  // Lockstep mode, in a loop nvcc unrolls by four (sched/counted_loops.cpp): the bound its
+  // condition last compared with, this iteration's number, and the one where the loop's second
+  // part (the unrolled loop after a prologue, or the remainder after the unrolled loop) begins.
+  std::int64_t countedBound = 0;
+  std::uint32_t countedTrip = 0;
+  std::uint32_t countedSplit = 0;
 };
 static_assert(sizeof(Lane) == 128);
 

@@ -1,7 +1,9 @@
 #include "reconvergence.h"
 
+#include <cstdio>
 #include <string>
 
+#include "counted_loops.h"
 #include "statement.h"
 
 namespace loom::cc {
@@ -19,14 +21,24 @@ class RegionWriter {
     insert(tokens_[end - 1].end, " }");
   }
 
-  // A loop body from tokens[begin] to tokens[end - 1].
-  void body(std::size_t begin, std::size_t end) {
+  // A loop body from tokens[begin] to tokens[end - 1]; `after` follows its region's declaration.
+  void body(std::size_t begin, std::size_t end, const std::string& after = {}) {
     if (holdsCaseLabel(begin, end)) return;
     if (isPunct(text_, tokens_, begin, '{')) {
-      insert(tokens_[begin].end, " " + declaration());
+      insert(tokens_[begin].end, " " + declaration() + after);
     } else {
-      wrap(begin, end);
+      insert(tokens_[begin].begin, "{ " + declaration() + after + " ");
+      insert(tokens_[end - 1].end, " }");
     }
+  }
+
+  // A loop nvcc unrolls by four (counted_loops.h): its bound and its iterations marked.
+  std::string countedLoop(const CountedLoop& loop) {
+    insert(tokens_[loop.boundBegin].begin, "::loom::device::countedBound(");
+    insert(tokens_[loop.boundEnd - 1].end, ")");
+    char descriptor[16];
+    std::snprintf(descriptor, sizeof descriptor, "0x%xu", loop.descriptor);
+    return std::string(" ::loom::device::countedIteration<") + descriptor + ">(" + loop.variable + ");";
   }
 
  private:
@@ -103,7 +115,11 @@ void findReconvergenceEdits(std::string_view text, const std::vector<Token>& tok
     const bool afterPragma = n > 0 && tokens[n - 1].kind == TokenKind::Directive &&
                              spelling(text, tokens[n - 1]).find("pragma") != std::string_view::npos;
     if (!afterPragma) regions.wrap(n, *end);
-    regions.body(bodyBegin, bodyEnd);
+    std::string counted;
+    if (!afterPragma && isWord(text, tokens, n, "for"))
+      if (std::optional<CountedLoop> loop = readCountedLoop(text, tokens, n, bodyBegin, bodyEnd))
+        counted = regions.countedLoop(*loop);
+    regions.body(bodyBegin, bodyEnd, counted);
   }
 }
 
