@@ -10,244 +10,285 @@ namespace {
 // The descriptor's operator codes and epilogue bit (sched/counted_loops.cpp).
 enum : unsigned { kLess = 0, kLessEqual = 1, kGreater = 2, kGreaterEqual = 3, kNotEqual = 4, kEpilogue = 8 };
 
-struct Reader {
-  std::string_view text;
-  const std::vector<Token>& tokens;
+bool oneOf(std::string_view w, std::initializer_list<std::string_view> words) {
+  for (std::string_view n : words)
+    if (w == n) return true;
+  return false;
+}
 
-  std::string_view word(std::size_t k) const { return spelling(text, tokens[k]); }
-  bool punct(std::size_t k, char c) const { return isPunct(text, tokens, k, c); }
-  bool ident(std::size_t k) const { return k < tokens.size() && tokens[k].kind == TokenKind::Identifier; }
+bool integerType(std::string_view w) {
+  return oneOf(w, {"int", "unsigned", "signed", "long", "short", "char", "auto", "size_t", "int8_t", "int16_t",
+                   "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"});
+}
+
+// Calls a counted loop's body may make: atomics, loads through the read-only path, loop-free
+// arithmetic, functional casts and operators that look like calls. Any other function may hold
+// a loop (sinf does: its argument reduction), and then the loop is not innermost.
+bool loopFreeCall(std::string_view w) {
+  if (w.substr(0, 6) == "atomic" || w.substr(0, 5) == "__ldc" || w == "__ldg" || w == "__ldlu") return true;
+  return integerType(w) || oneOf(w, {"min", "max", "abs", "fabsf", "fabs", "fminf", "fmaxf", "fmin", "fmax", "sqrtf",
+                                     "sizeof", "alignof", "decltype", "if", "float", "double", "bool", "void",
+                                     "noexcept"});
+}
+
+// A second exit, an inner loop, or code Loom cannot see through.
+bool forbiddenInBody(std::string_view w) {
+  return oneOf(w, {"for", "while", "do", "goto", "break", "return", "switch", "asm", "__asm__", "throw", "co_await"});
+}
+
+class LoopReader {
+ public:
+  LoopReader(std::string_view text, const std::vector<Token>& tokens) : text_(text), tokens_(tokens) {}
+
+  std::optional<CountedLoop> read(std::size_t loopToken, std::size_t bodyBegin, std::size_t bodyEnd) {
+    const bool forLoop = word(loopToken) == "for";
+    const std::size_t open = loopToken + 1, close = bodyBegin - 1;  // the header's parentheses
+    if (!punct(open, '(')) return std::nullopt;
+    std::size_t condBegin = open + 1, condEnd = close, stepBegin = 0, stepEnd = 0;
+    whileLoop_ = !forLoop;
+    bodyEnd_ = bodyEnd;
+    if (forLoop) {
+      std::optional<std::array<std::size_t, 2>> semis = headerSemicolons(open, close);
+      if (!semis) return std::nullopt;
+      condBegin = (*semis)[0] + 1;
+      condEnd = (*semis)[1];
+      stepBegin = (*semis)[1] + 1;
+      stepEnd = close;
+    } else {
+      // A while loop counts when its body is `{ ... <step>; }` and holds no `continue` (which
+      // would skip the step).
+      if (!punct(bodyBegin, '{') || !punct(bodyEnd - 1, '}') || !punct(bodyEnd - 2, ';')) return std::nullopt;
+      stepEnd = bodyEnd - 2;
+      stepBegin = stepEnd;
+      while (stepBegin > bodyBegin + 1 && !punct(stepBegin - 1, ';') && !punct(stepBegin - 1, '{') &&
+             !punct(stepBegin - 1, '}'))
+        --stepBegin;
+      bodyEnd_ = stepBegin;
+    }
+    CountedLoop loop;
+    std::optional<unsigned> op = condition(condBegin, condEnd, loop);
+    if (!op) return std::nullopt;
+    std::optional<long long> step = stepOf(stepBegin, stepEnd, loop.variable);
+    if (!step) return std::nullopt;
+    if ((*op == kLess || *op == kLessEqual) && *step < 0) return std::nullopt;
+    if ((*op == kGreater || *op == kGreaterEqual) && *step > 0) return std::nullopt;
+    bool constantStart = false, initialized = false;
+    if (forLoop && condBegin - 1 > open + 1) {
+      if (!init(open + 1, condBegin - 1, loop.variable, constantStart)) return std::nullopt;
+      initialized = true;
+    }
+    if (!body(forLoop ? bodyBegin : bodyBegin + 1, bodyEnd_, loop.variable)) return std::nullopt;
+    if (boundReads_ && bodyWrites_) return std::nullopt;
+    // A variable the loop carries that enters it as an integer constant: the loop variable from
+    // its init, or from before the loop when there is none; or one the body assigns.
+    if (!initialized) assigned_.push_back(loop.variable);
+    const bool epilogue = constantStart || carriesConstant(loopToken);
+    loop.descriptor = *op | (epilogue ? kEpilogue : 0u) | (static_cast<unsigned>(*step & 0xffff) << 16);
+    return loop;
+  }
+
+ private:
+  std::string_view word(std::size_t k) const { return spelling(text_, tokens_[k]); }
+  bool punct(std::size_t k, char c) const { return isPunct(text_, tokens_, k, c); }
+  bool ident(std::size_t k) const { return k < tokens_.size() && tokens_[k].kind == TokenKind::Identifier; }
   // tokens[k] and tokens[k + 1] spell the two-character operator a b.
-  bool pair(std::size_t k, char a, char b) const { return punct(k, a) && punct(k + 1, b) && adjacent(tokens, k); }
+  bool pair(std::size_t k, char a, char b) const { return punct(k, a) && punct(k + 1, b) && adjacent(tokens_, k); }
   bool opener(std::size_t k) const { return punct(k, '(') || punct(k, '[') || punct(k, '{'); }
+  bool memberAccess(std::size_t k) const { return k > 0 && (punct(k - 1, '.') || (k > 1 && pair(k - 2, '-', '>'))); }
 
   bool integerLiteral(std::size_t k) const {
-    if (k >= tokens.size() || tokens[k].kind != TokenKind::Number) return false;
+    if (k >= tokens_.size() || tokens_[k].kind != TokenKind::Number) return false;
     const std::string_view s = word(k);
     const bool hex = s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
     for (char c : s)
       if (c == '.' || (!hex && (c == 'e' || c == 'E' || c == 'f' || c == 'F'))) return false;
     return true;
   }
-  // An integer literal, signed or not, filling [begin, end).
-  bool constantInteger(std::size_t begin, std::size_t end) const {
-    if (end == begin + 2 && (punct(begin, '-') || punct(begin, '+'))) return integerLiteral(begin + 1);
-    return end == begin + 1 && integerLiteral(begin);
-  }
-  long long literalValue(std::size_t k) const { return std::stoll(std::string(word(k)), nullptr, 0); }
-
   // An assignment operator (=, op=, ++, --) begins at tokens[k]; not ==, <=, >=, !=.
   bool assignmentAt(std::size_t k) const {
     if (pair(k, '+', '+') || pair(k, '-', '-')) return true;
     if (punct(k, '=')) return !pair(k, '=', '=');
-    static constexpr std::array<char, 8> compound{'+', '-', '*', '/', '%', '&', '|', '^'};
-    for (char c : compound)
+    for (char c : {'+', '-', '*', '/', '%', '&', '|', '^'})
       if (pair(k, c, '=')) return true;
     return (pair(k, '<', '<') && pair(k + 1, '<', '=')) || (pair(k, '>', '>') && pair(k + 1, '>', '='));
   }
-  bool memberAccess(std::size_t k) const { return k > 0 && (punct(k - 1, '.') || (k > 1 && pair(k - 2, '-', '>'))); }
-};
 
-bool integerType(std::string_view w) {
-  static constexpr std::array<std::string_view, 16> types{
-      "int", "unsigned", "signed", "long", "short", "char", "auto", "size_t",
-      "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"};
-  for (std::string_view t : types)
-    if (w == t) return true;
-  return false;
-}
-
-// Calls a counted loop's body may make: atomics, loads through the read-only path, and
-// loop-free arithmetic; functional casts and operators that look like calls.
-bool loopFreeCall(std::string_view w) {
-  if (w.substr(0, 6) == "atomic" || w.substr(0, 5) == "__ldc" || w == "__ldg" || w == "__ldlu") return true;
-  static constexpr std::array<std::string_view, 20> names{
-      "min", "max", "abs", "fabsf", "fabs", "fminf", "fmaxf", "fmin", "fmax", "sqrtf",
-      "sizeof", "alignof", "decltype", "if", "float", "double", "bool", "unsigned", "void", "noexcept"};
-  for (std::string_view n : names)
-    if (w == n) return true;
-  return integerType(w);
-}
-
-bool forbiddenInBody(std::string_view w) {
-  static constexpr std::array<std::string_view, 11> words{"for", "while", "do", "goto", "break", "return",
-                                                          "switch", "asm", "__asm__", "throw", "co_await"};
-  for (std::string_view n : words)
-    if (w == n) return true;
-  return false;
-}
-
-}  // namespace
-
-std::optional<CountedLoop> readCountedLoop(std::string_view text, const std::vector<Token>& tokens,
-                                           std::size_t forToken, std::size_t bodyBegin, std::size_t bodyEnd) {
-  const Reader r{text, tokens};
-  const std::size_t open = forToken + 1;
-  if (!r.punct(open, '(')) return std::nullopt;
-  const std::size_t close = bodyBegin - 1;  // the header's ')'
-  // The header's two top-level ';'.
-  std::size_t semi[2] = {0, 0};
-  unsigned found = 0;
-  for (std::size_t k = open + 1; k < close; ++k) {
-    if (r.opener(k)) {
-      std::optional<std::size_t> end = matchingClose(text, tokens, k);
-      if (!end) return std::nullopt;
-      k = *end - 1;
-      continue;
-    }
-    if (r.punct(k, ';')) {
-      if (found == 2) return std::nullopt;
-      semi[found++] = k;
-    }
-  }
-  if (found != 2) return std::nullopt;
-
-  // The condition: i <op> <bound>.
-  std::size_t k = semi[0] + 1;
-  if (!r.ident(k)) return std::nullopt;
-  CountedLoop loop;
-  loop.variable = std::string(r.word(k));
-  unsigned op;
-  std::size_t bound;
-  if (r.pair(k + 1, '<', '=')) op = kLessEqual, bound = k + 3;
-  else if (r.pair(k + 1, '>', '=')) op = kGreaterEqual, bound = k + 3;
-  else if (r.pair(k + 1, '!', '=')) op = kNotEqual, bound = k + 3;
-  else if (r.punct(k + 1, '<') && !r.pair(k + 1, '<', '<')) op = kLess, bound = k + 2;
-  else if (r.punct(k + 1, '>') && !r.pair(k + 1, '>', '>')) op = kGreater, bound = k + 2;
-  else return std::nullopt;
-  if (bound >= semi[1]) return std::nullopt;
-  // The bound must be the whole right operand: nothing at its top level that binds looser than
-  // a relational operator, or is one. It may read memory only when the body writes none.
-  bool boundReads = false;
-  for (std::size_t b = bound; b < semi[1]; ++b) {
-    if (r.opener(b)) {
-      if (r.punct(b, '[')) boundReads = true;
-      std::optional<std::size_t> end = matchingClose(text, tokens, b);
-      if (!end || *end > semi[1]) return std::nullopt;
-      for (std::size_t inner = b; inner < *end; ++inner)
-        if (r.punct(inner, '[') || r.pair(inner, '-', '>')) boundReads = true;
-      b = *end - 1;
-      continue;
-    }
-    if (tokens[b].kind != TokenKind::Punct) continue;
-    if (r.pair(b, '-', '>')) {
-      boundReads = true;
-      ++b;
-      continue;
-    }
-    if (r.pair(b, ':', ':')) {
-      ++b;
-      continue;
-    }
-    if (r.pair(b, '<', '<') || r.pair(b, '>', '>')) {
-      if (r.punct(b + 2, '=')) return std::nullopt;
-      ++b;
-      continue;
-    }
-    const char c = text[tokens[b].begin];
-    if (c == '&' || c == '|' || c == '?' || c == ',' || c == '=' || c == '<' || c == '>' || c == '^' || c == ':' ||
-        c == '!')
-      return std::nullopt;
-    if (c == '*' && (b == bound || (tokens[b - 1].kind == TokenKind::Punct && !r.punct(b - 1, ']'))))
-      boundReads = true;  // a dereference
-  }
-  loop.boundBegin = bound;
-  loop.boundEnd = semi[1];
-
-  // The step.
-  const std::size_t s = semi[1] + 1;
-  long long step = 0;
-  const std::size_t stepTokens = close - s;
-  if (stepTokens == 3 && r.ident(s + 2) && r.word(s + 2) == loop.variable && r.pair(s, '+', '+')) step = 1;
-  else if (stepTokens == 3 && r.ident(s + 2) && r.word(s + 2) == loop.variable && r.pair(s, '-', '-')) step = -1;
-  else if (stepTokens == 3 && r.ident(s) && r.word(s) == loop.variable && r.pair(s + 1, '+', '+')) step = 1;
-  else if (stepTokens == 3 && r.ident(s) && r.word(s) == loop.variable && r.pair(s + 1, '-', '-')) step = -1;
-  else if (stepTokens == 4 && r.ident(s) && r.word(s) == loop.variable && r.integerLiteral(s + 3) &&
-           (r.pair(s + 1, '+', '=') || r.pair(s + 1, '-', '='))) {
-    step = r.literalValue(s + 3) * (r.punct(s + 1, '+') ? 1 : -1);
-  } else {
-    return std::nullopt;
-  }
-  if (step == 0 || step > 32767 || step < -32768) return std::nullopt;
-  if ((op == kLess || op == kLessEqual) && step < 0) return std::nullopt;
-  if ((op == kGreater || op == kGreaterEqual) && step > 0) return std::nullopt;
-
-  // The init: empty, `i = <expr>`, or a declaration of i alone.
-  bool constantStart = false;
-  if (semi[0] > open + 1) {
-    std::size_t assign = 0;
-    for (std::size_t i = open + 1; i < semi[0]; ++i) {
-      if (r.punct(i, ',')) return std::nullopt;
-      if (r.opener(i)) {
-        std::optional<std::size_t> end = matchingClose(text, tokens, i);
+  // The two top-level ';' of a for header.
+  std::optional<std::array<std::size_t, 2>> headerSemicolons(std::size_t open, std::size_t close) const {
+    std::array<std::size_t, 2> semi{0, 0};
+    unsigned found = 0;
+    for (std::size_t k = open + 1; k < close; ++k) {
+      if (opener(k)) {
+        std::optional<std::size_t> end = matchingClose(text_, tokens_, k);
         if (!end) return std::nullopt;
-        i = *end - 1;
+        k = *end - 1;
+      } else if (punct(k, ';')) {
+        if (found == 2) return std::nullopt;
+        semi[found++] = k;
+      }
+    }
+    if (found != 2) return std::nullopt;
+    return semi;
+  }
+
+  // `i <op> <bound>` filling [begin, end): the operator, and the variable and bound in `loop`.
+  // The bound must be the whole right operand: nothing at its top level that binds looser than a
+  // relational operator, or is one.
+  std::optional<unsigned> condition(std::size_t begin, std::size_t end, CountedLoop& loop) {
+    if (!ident(begin)) return std::nullopt;
+    loop.variable = std::string(word(begin));
+    unsigned op;
+    std::size_t bound;
+    if (pair(begin + 1, '<', '=')) op = kLessEqual, bound = begin + 3;
+    else if (pair(begin + 1, '>', '=')) op = kGreaterEqual, bound = begin + 3;
+    else if (pair(begin + 1, '!', '=')) op = kNotEqual, bound = begin + 3;
+    else if (punct(begin + 1, '<') && !pair(begin + 1, '<', '<')) op = kLess, bound = begin + 2;
+    else if (punct(begin + 1, '>') && !pair(begin + 1, '>', '>')) op = kGreater, bound = begin + 2;
+    else return std::nullopt;
+    if (bound >= end) return std::nullopt;
+    for (std::size_t b = bound; b < end; ++b) {
+      if (opener(b)) {
+        std::optional<std::size_t> close = matchingClose(text_, tokens_, b);
+        if (!close || *close > end) return std::nullopt;
+        for (std::size_t inner = b; inner < *close; ++inner)
+          if (punct(inner, '[') || pair(inner, '-', '>')) boundReads_ = true;
+        b = *close - 1;
         continue;
       }
-      if (!assign && r.punct(i, '=')) assign = i;
+      if (tokens_[b].kind != TokenKind::Punct) continue;
+      if (pair(b, '-', '>') || pair(b, ':', ':')) {
+        boundReads_ = boundReads_ || punct(b, '-');
+        ++b;
+        continue;
+      }
+      if (pair(b, '<', '<') || pair(b, '>', '>')) {
+        if (punct(b + 2, '=')) return std::nullopt;
+        ++b;
+        continue;
+      }
+      const char c = text_[tokens_[b].begin];
+      if (c == '&' || c == '|' || c == '?' || c == ',' || c == '=' || c == '<' || c == '>' || c == '^' ||
+          c == ':' || c == '!')
+        return std::nullopt;
+      if (c == '*' && (b == bound || (tokens_[b - 1].kind == TokenKind::Punct && !punct(b - 1, ']'))))
+        boundReads_ = true;  // a dereference
     }
-    if (!assign || !r.ident(assign - 1) || r.word(assign - 1) != loop.variable) return std::nullopt;
-    constantStart = r.constantInteger(assign + 1, semi[0]);
+    loop.boundBegin = bound;
+    loop.boundEnd = end;
+    return op;
   }
 
-  // The body: nothing that makes the loop not innermost, gives it a second exit or makes it
-  // convergent, and no call that may hide either.
-  bool bodyWrites = false;
-  std::vector<std::string_view> assigned, declared;
-  for (std::size_t b = bodyBegin; b < bodyEnd; ++b) {
-    if (tokens[b].kind == TokenKind::Directive) continue;
-    if (r.ident(b)) {
-      const std::string_view w = r.word(b);
-      if (forbiddenInBody(w)) return std::nullopt;
-      if (r.punct(b + 1, '(') && (r.memberAccess(b) || !loopFreeCall(w))) return std::nullopt;
-      if (w.substr(0, 6) == "atomic") bodyWrites = true;
-      if (b > bodyBegin && r.ident(b - 1) && r.word(b - 1) != "else") declared.push_back(w);
-      if (!r.memberAccess(b) && r.assignmentAt(b + 1)) assigned.push_back(w);
-      if (b > bodyBegin + 1 && (r.pair(b - 2, '+', '+') || r.pair(b - 2, '-', '-'))) assigned.push_back(w);
-      continue;
-    }
-    if (r.punct(b, ']') && r.assignmentAt(b + 1)) bodyWrites = true;
-    if (r.punct(b, '*') && b > bodyBegin && tokens[b - 1].kind == TokenKind::Punct && !r.punct(b - 1, ')') &&
-        !r.punct(b - 1, ']'))
-      bodyWrites = true;  // a store through a dereference, maybe: stay on the safe side
+  // ++i, i++, --i, i--, i += c or i -= c filling [begin, end); c an integer literal.
+  std::optional<long long> stepOf(std::size_t begin, std::size_t end, std::string_view variable) const {
+    const std::size_t n = end - begin;
+    long long step = 0;
+    if (n == 3 && ident(begin + 2) && word(begin + 2) == variable && pair(begin, '+', '+')) step = 1;
+    else if (n == 3 && ident(begin + 2) && word(begin + 2) == variable && pair(begin, '-', '-')) step = -1;
+    else if (n == 3 && ident(begin) && word(begin) == variable && pair(begin + 1, '+', '+')) step = 1;
+    else if (n == 3 && ident(begin) && word(begin) == variable && pair(begin + 1, '-', '-')) step = -1;
+    else if (n == 4 && ident(begin) && word(begin) == variable && integerLiteral(begin + 3) &&
+             (pair(begin + 1, '+', '=') || pair(begin + 1, '-', '=')))
+      step = std::stoll(std::string(word(begin + 3)), nullptr, 0) * (punct(begin + 1, '+') ? 1 : -1);
+    if (step == 0 || step > 32767 || step < -32768) return std::nullopt;
+    return step;
   }
-  if (boundReads && bodyWrites) return std::nullopt;
 
-  // An epilogue when a variable the loop carries enters it as an integer constant: the
-  // loop variable, or one assigned in the body whose last mention before the loop is
-  // `<integer type> ... x = <integer literal>` (or `x = <literal>` after such a declaration).
-  bool epilogue = constantStart;
-  const bool emptyInit = semi[0] == open + 1;  // the variable's value before the loop counts too
-  if (emptyInit) assigned.push_back(r.word(semi[0] + 1));
-  for (std::string_view name : assigned) {
-    if (epilogue) break;
-    if (name == loop.variable && !emptyInit) continue;
-    bool local = false;
-    for (std::string_view d : declared) local = local || d == name;
-    if (local) continue;
+  // A for loop's init: `i = <expr>` or a declaration of i alone. Whether <expr> is an integer
+  // literal, signed or not, goes to `constant`.
+  bool init(std::size_t begin, std::size_t end, std::string_view variable, bool& constant) const {
+    std::size_t assign = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      if (punct(i, ',')) return false;
+      if (opener(i)) {
+        std::optional<std::size_t> close = matchingClose(text_, tokens_, i);
+        if (!close) return false;
+        i = *close - 1;
+        continue;
+      }
+      if (!assign && punct(i, '=')) assign = i;
+    }
+    if (!assign || !ident(assign - 1) || word(assign - 1) != variable) return false;
+    const std::size_t value = assign + 1;
+    constant = (end == value + 1 && integerLiteral(value)) ||
+               (end == value + 2 && (punct(value, '-') || punct(value, '+')) && integerLiteral(value + 1));
+    return true;
+  }
+
+  // The body [begin, end): nothing that makes the loop not innermost, gives it a second exit or
+  // makes it convergent, no call that may hide either, and no assignment to the loop variable.
+  // Collects what it assigns and declares, and whether it may write memory.
+  bool body(std::size_t begin, std::size_t end, std::string_view variable) {
+    for (std::size_t b = begin; b < end; ++b) {
+      if (tokens_[b].kind == TokenKind::Directive) continue;
+      if (ident(b)) {
+        const std::string_view w = word(b);
+        if (forbiddenInBody(w) || (w == "continue" && whileLoop_)) return false;
+        if (punct(b + 1, '(') && (memberAccess(b) || !loopFreeCall(w))) return false;
+        if (w.substr(0, 6) == "atomic") bodyWrites_ = true;
+        if (b > begin && ident(b - 1) && word(b - 1) != "else") declared_.push_back(w);
+        const bool assigned = !memberAccess(b) && (assignmentAt(b + 1) || (b > begin + 1 && (pair(b - 2, '+', '+') ||
+                                                                                            pair(b - 2, '-', '-'))));
+        if (assigned && w == variable) return false;
+        if (assigned) assigned_.push_back(w);
+        continue;
+      }
+      if (punct(b, ']') && assignmentAt(b + 1)) bodyWrites_ = true;
+      // A store through a dereference, maybe: a '*' after an operator.
+      if (punct(b, '*') && b > begin && tokens_[b - 1].kind == TokenKind::Punct && !punct(b - 1, ')') &&
+          !punct(b - 1, ']'))
+        bodyWrites_ = true;
+    }
+    return true;
+  }
+
+  // Whether a variable of assigned_ (not one the body declares) enters the loop as an integer
+  // constant: its last mention before the loop is `x = <integer literal>` ending a declaration
+  // of an integer type (or a statement of its own, after such a declaration).
+  bool carriesConstant(std::size_t loopToken) const {
+    for (std::string_view name : assigned_) {
+      bool local = false;
+      for (std::string_view d : declared_) local = local || d == name;
+      if (!local && enteringConstant(name, loopToken)) return true;
+    }
+    return false;
+  }
+
+  bool enteringConstant(std::string_view name, std::size_t loopToken) const {
     bool constant = false;
-    for (std::size_t b = forToken; b-- > 0;) {
-      if (!r.ident(b) || r.word(b) != name || r.memberAccess(b)) continue;
+    for (std::size_t b = loopToken; b-- > 0;) {
+      if (!ident(b) || word(b) != name || memberAccess(b)) continue;
       if (!constant) {
-        if (!(r.punct(b + 1, '=') && !r.pair(b + 1, '=', '=') && r.integerLiteral(b + 2) &&
-              (r.punct(b + 3, ',') || r.punct(b + 3, ';'))))
-          break;
+        if (!(punct(b + 1, '=') && !pair(b + 1, '=', '=') && integerLiteral(b + 2) &&
+              (punct(b + 3, ',') || punct(b + 3, ';'))))
+          return false;
         constant = true;
       }
       // The statement the mention is in: its first token says whether it declares an integer.
       std::size_t first = b;
-      while (first > 0 && !r.punct(first - 1, ';') && !r.punct(first - 1, '{') && !r.punct(first - 1, '}') &&
-             !r.punct(first - 1, '(') && tokens[first - 1].kind != TokenKind::Directive)
+      while (first > 0 && !punct(first - 1, ';') && !punct(first - 1, '{') && !punct(first - 1, '}') &&
+             !punct(first - 1, '(') && tokens_[first - 1].kind != TokenKind::Directive)
         --first;
       if (first == b) continue;  // `x = <literal>;` alone: the declaration is further back
       std::size_t t = first;
-      while (r.ident(t) && (r.word(t) == "const" || r.word(t) == "static" || r.word(t) == "register")) ++t;
-      epilogue = r.ident(t) && integerType(r.word(t));
-      break;
+      while (ident(t) && (word(t) == "const" || word(t) == "static" || word(t) == "register")) ++t;
+      return ident(t) && integerType(word(t));
     }
+    return false;
   }
-  loop.descriptor = op | (epilogue ? kEpilogue : 0u) | (static_cast<unsigned>(step & 0xffff) << 16);
-  return loop;
+
+  std::string_view text_;
+  const std::vector<Token>& tokens_;
+  bool whileLoop_ = false;
+  std::size_t bodyEnd_ = 0;  // the body's end, before a while loop's step
+  bool boundReads_ = false, bodyWrites_ = false;
+  std::vector<std::string_view> assigned_, declared_;
+};
+
+}  // namespace
+
+std::optional<CountedLoop> readCountedLoop(std::string_view text, const std::vector<Token>& tokens,
+                                           std::size_t loopToken, std::size_t bodyBegin, std::size_t bodyEnd) {
+  return LoopReader(text, tokens).read(loopToken, bodyBegin, bodyEnd);
 }
 
 }  // namespace loom::cc

@@ -116,7 +116,7 @@ void findReconvergenceEdits(std::string_view text, const std::vector<Token>& tok
                              spelling(text, tokens[n - 1]).find("pragma") != std::string_view::npos;
     if (!afterPragma) regions.wrap(n, *end);
     std::string counted;
-    if (!afterPragma && isWord(text, tokens, n, "for"))
+    if (!afterPragma && !doLoop)
       if (std::optional<CountedLoop> loop = readCountedLoop(text, tokens, n, bodyBegin, bodyEnd))
         counted = regions.countedLoop(*loop);
     regions.body(bodyBegin, bodyEnd, counted);

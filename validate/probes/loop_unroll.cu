@@ -10,8 +10,8 @@
 // carries enters it as an integer constant, then last (the others). ptxas unrolls the loop of
 // four again (16, 8, 4) in u6, u10 and u13, where NVVM's exit test counts down to a constant.
 // Loom follows NVVM's unrolling (loom/device/counted_loops.h) and equals every count of u1-u5,
-// u7-u9, u11 and u14; it does not model ptxas's second unrolling, nor read u12's while loop
-// (listed in known_divergences.txt).
+// u7-u9, u11, u12 and u14; it does not model ptxas's second unrolling (listed in
+// known_divergences.txt).
 #include <cstdio>
 
 __device__ __forceinline__ int trips(int n) { return ((threadIdx.x & 31) * 13) % 37 + n; }

@@ -69,6 +69,23 @@ TEST_CASE("operators and steps", "[loomcc][counted]") {
   CHECK(descriptorOf("{ for (int j = l; j < std::size(v); ++j) out[j] = 1; }") == "0x10000u");
 }
 
+TEST_CASE("a while loop whose last statement is its step counts as the for loop", "[loomcc][counted]") {
+  // probes.loop_unroll's u12: the same SASS as u1's for loop.
+  CHECK(rewritten("{ int s = 0, j = 0; while (j < n) { s += a[j]; ++j; } }") ==
+        "{ int s = 0, j = 0; " + open(1) + "while (j < " + bound("n") + ") { " + r(2) + iteration("0x10008u", "j") +
+            " s += a[j]; ++j; } } }");
+  CHECK(descriptorOf("{ int j = l; float s = 0; while (j < n) { s += a[j]; j += 2; } }") == "0x20000u");
+  for (const char* in : {
+           "{ while (j < n) { if (a[j]) continue; ++j; } }",  // a continue skips the step
+           "{ while (j < n) { j += a[j]; } }",
+           "{ while (j < n) { ++j; s += a[j]; } }",  // the step is not last
+           "{ while (k < n) ++k; }",
+       }) {
+    INFO(in);
+    CHECK(descriptorOf(in) == "none");
+  }
+}
+
 TEST_CASE("loops NVVM does not unroll, or Loom cannot read, stay as they are", "[loomcc][counted]") {
   for (const char* in : {
            "{ for (int j = l; j < n; ++j) { if (a[j] < 0) break; s += a[j]; } }",  // a second exit
@@ -86,6 +103,7 @@ TEST_CASE("loops NVVM does not unroll, or Loom cannot read, stay as they are", "
            "{ for (int j = l, k = 0; j < n; ++j) s += a[j]; }",
            "{ for (int j = l; n > j; ++j) s += a[j]; }",
            "{ for (int j = l; j < n; ++j) { if (a[j]) return; } }",
+           "{ for (int j = l; j < n; ++j) { if (a[j]) j += 2; } }",  // the body moves the variable
            "{\n#pragma unroll 1\nfor (int j = l; j < n; ++j) s += a[j]; }",
        }) {
     INFO(in);
