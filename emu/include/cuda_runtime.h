@@ -35,6 +35,8 @@ extern "C" void* __nv_aligned_device_malloc(__SIZE_TYPE__ size, __SIZE_TYPE__ al
 #include "loom/device/sync.h"
 #include "loom/device/reconverge.h"
 #include "loom/device/counted_loops.h"
+#include "loom/device/sunk_store.h"
+#include "loom/device/selected_load.h"
 #include "loom/device/cluster.h"
 #include "loom/device/warp.h"
 #include "loom/device/atomics.h"

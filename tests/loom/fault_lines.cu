@@ -5,6 +5,9 @@
 //   exception: a C++ exception escapes the kernel (where it was thrown is not known)
 //   mid_batch: thread 37 stores through null after 37 threads ran without the runtime hearing of
 //              them (loom/runtime/thread_batch.h): the report still names thread 37
+//   merged:    both branches of an if/else store through null to one element: loom-cc makes that
+//              one store after them (tools/loom-cc/diamond_stores.h), named by the else's line,
+//              as compute-sanitizer names nvcc's one store (validate/HARDWARE_NOTES.md)
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -21,12 +24,22 @@ __global__ void nullAtThread37(int* p) {
   if (threadIdx.x == 37) p[threadIdx.x] = 1;
 }
 
+__global__ void storeInBothBranches(int* p) {
+  int i = threadIdx.x;
+  if (i & 1) {
+    p[i] = 1;
+  } else {
+    p[i] = 2;
+  }
+}
+
 int main(int argc, char** argv) {
   const char* mode = argc > 1 ? argv[1] : "";
   if (!std::strcmp(mode, "atomic")) atomicThroughNull<<<1, 32>>>(nullptr);
   else if (!std::strcmp(mode, "printf")) printBadString<<<1, 1>>>(reinterpret_cast<const char*>(16));
   else if (!std::strcmp(mode, "exception")) throwing<<<1, 32>>>();
   else if (!std::strcmp(mode, "mid_batch")) nullAtThread37<<<1, 64>>>(nullptr);
+  else if (!std::strcmp(mode, "merged")) storeInBothBranches<<<1, 32>>>(nullptr);
   else return 2;
   std::printf("sync %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
   std::printf("survived\n");

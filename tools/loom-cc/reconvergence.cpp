@@ -1,9 +1,13 @@
 #include "reconvergence.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "counted_loops.h"
+#include "diamond_stores.h"
+#include "linemap.h"
 #include "statement.h"
 
 namespace loom::cc {
@@ -32,6 +36,45 @@ class RegionWriter {
     }
   }
 
+  // An if/else whose branches end by storing to the same element (diamond_stores.h): a
+  // SunkStore before its region, each branch's store a put, and one store after the region.
+  void sinkStoreBegin(const DiamondStore& store, std::size_t ifToken) {
+    sunkName_ = "loom_sunk_" + std::to_string(++sunkCount_);
+    sunkTarget_ = std::string(text_.substr(tokens_[store.targetBegin].begin,
+                                           tokens_[store.targetEnd - 1].end - tokens_[store.targetBegin].begin));
+    insert(tokens_[ifToken].begin, "{ ::loom::device::SunkStore<decltype((" + sunkTarget_ + "))> " + sunkName_ + "; ");
+    for (int b = 0; b < 2; ++b) {
+      edits_.push_back(Edit{tokens_[store.storeBegin[b]].begin, tokens_[store.assign[b]].end,
+                            sunkName_ + ".put(" + sunkTarget_ + ","});
+      insert(tokens_[store.semicolon[b]].begin, ")");
+    }
+  }
+  // The store after the region stands on the line of the else branch's store, where the device
+  // puts the one it makes (compute-sanitizer names that line; recorded in session 17), through
+  // a linemarker when the if ends on another line.
+  void sinkStoreEnd(const DiamondStore& store, std::size_t end) {
+    const std::string sink = " " + sunkName_ + ".sink(" + sunkTarget_ + "); }";
+    const std::size_t at = tokens_[end - 1].end;
+    if (!lines_) lines_.emplace(text_);
+    const SourceLocation stored = lines_->locate(physicalLine(tokens_[store.storeBegin[1]].begin));
+    const SourceLocation here = lines_->locate(physicalLine(at));
+    if (stored.file != here.file || stored.line == here.line) {
+      insert(at, sink);
+      return;
+    }
+    insert(at, "\n" + linemarker(stored) + sink + "\n" + linemarker(here));
+  }
+
+  // g++ reads the rewritten text as preprocessed: `# <line> "<file>"`, not `#line`.
+  static std::string linemarker(const SourceLocation& at) {
+    std::string file;
+    for (char c : at.file) {
+      if (c == '\\' || c == '"') file += '\\';
+      file += c;
+    }
+    return "# " + std::to_string(at.line) + " \"" + file + "\"\n";
+  }
+
   // A loop nvcc unrolls by four (counted_loops.h): its bound and its iterations marked.
   std::string countedLoop(const CountedLoop& loop) {
     insert(tokens_[loop.boundBegin].begin, "::loom::device::countedBound(");
@@ -48,6 +91,9 @@ class RegionWriter {
   }
 
   void insert(std::size_t at, std::string text) { edits_.push_back(Edit{at, at, std::move(text)}); }
+  int physicalLine(std::size_t offset) const {
+    return 1 + static_cast<int>(std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+  }
 
   // Duff's device: a `case` label of a switch around the statement, inside it (a jump to it
   // would skip the region variable's initialization). Labels of a switch inside do not count.
@@ -70,6 +116,9 @@ class RegionWriter {
   const std::vector<Token>& tokens_;
   std::vector<Edit>& edits_;
   unsigned count_ = 0;
+  unsigned sunkCount_ = 0;
+  std::optional<LineMap> lines_;
+  std::string sunkName_, sunkTarget_;
 };
 
 }  // namespace
@@ -106,7 +155,11 @@ void findReconvergenceEdits(std::string_view text, const std::vector<Token>& tok
     std::optional<std::size_t> end = statementEnd(text, tokens, n);
     if (!end) continue;
     if (branch) {
+      std::optional<DiamondStore> store;
+      if (isWord(text, tokens, n, "if")) store = readDiamondStore(text, tokens, n, *end);
+      if (store) regions.sinkStoreBegin(*store, n);
       regions.wrap(n, *end);
+      if (store) regions.sinkStoreEnd(*store, *end);
       continue;
     }
     // A loop whose statement was delimited: its head and its body's end are known to be there.

@@ -11,6 +11,7 @@
 #include "lexer.h"
 #include "linemap.h"
 #include "reconvergence.h"
+#include "selected_loads.h"
 #include "shared_attributes.h"
 #include "user_code.h"
 
@@ -27,6 +28,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   const std::vector<bool> userCode = userCodeTokens(preprocessed, tokens, libraryDirs);
   findReconvergenceEdits(preprocessed, tokens, userCode, edits);
   findBarrierRunEdits(preprocessed, tokens, userCode, edits);
+  findSelectedLoadEdits(preprocessed, tokens, userCode, edits);
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
   findKernelRegistrationEdits(preprocessed, tokens, edits);
