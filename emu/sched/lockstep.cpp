@@ -21,8 +21,9 @@
 // longest (also when a group keeps loading one flag, kSpinRepeats), and any lane that waited
 // kStarvationSteps groups runs next whatever its site. And
 // nvcc's CAS loops begin with YIELD, after which the lanes waiting for the CAS's lane go on
-// without it, as a path of their own until the whole warp meets (casExecuted()): at a barrier, a
-// warp collective, or the shared stores that lead into a __syncthreads (Lane::barrierAhead).
+// without it, as a path of their own until the whole warp meets (casExecuted()): at a barrier or
+// a warp collective. The shared stores that lead into a __syncthreads (Lane::barrierAhead) are
+// one request of every path, and the paths stay apart after them until the barrier.
 #include <algorithm>
 #include <bit>
 
@@ -219,7 +220,9 @@ void BlockRunner::releaseGroup(unsigned warp) {
   // __syncthreads (Lane::barrierAhead), where ptxas puts the barrier's WARPSYNC.ALL: such a
   // store is not where a YIELD lets lanes go on without the CAS's lane, it waits while a lane of
   // another path is parked at any other access, and it takes along the lanes of every path
-  // parked at it (validate/probes/warpsync_placement.cu).
+  // parked at it (validate/probes/warpsync_placement.cu). The paths do not join there: a global
+  // load after the store, which ptxas issues before the WARPSYNC, runs split (v4's second load,
+  // 9 + 9 extra instructions); the __syncthreads joins them.
   bool meet = false;
   if (w.step - w.parkedSince[oldest] <= kStarvationSteps) {  // (a starving lane goes first)
     auto barrierStore = [&](unsigned l) {
@@ -249,8 +252,6 @@ void BlockRunner::releaseGroup(unsigned warp) {
         regionOrder(warpLanes[l], warpLanes[chosenLane]) == 0)
       group |= 1u << l;
   }
-  if (meet)
-    for (std::uint32_t m = group; m; m &= m - 1) w.path[std::countr_zero(m)] = path;
   if (split) {
     const std::uint32_t own = ++w.nextPath;
     for (std::uint32_t m = group; m; m &= m - 1) w.path[std::countr_zero(m)] = own;

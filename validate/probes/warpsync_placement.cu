@@ -7,8 +7,9 @@
 // Found (nvcc 13.0, H100): WARPSYNC.ALL right before the shared stores that lead into the
 // barrier; the loads and global stores before them run split, the stores do not (v1-v6). With
 // __syncwarp instead (v7) there is none and the store runs split. Loom does the same
-// (loom/device/reconverge.h, barrierAhead), except that v4's second load, which ptxas issues
-// before the first store, runs converged in Loom (listed in known_divergences.txt).
+// (loom/device/reconverge.h, barrierAhead): the stores are one request of every path, and the
+// paths stay apart after them, so v4's second load, which ptxas issues before the first store,
+// runs split in Loom too (session 17; until then the paths joined at the store).
 #include <cstdio>
 __device__ int lock;
 __device__ __forceinline__ void locked(float* out, float v) {
