@@ -49,10 +49,11 @@ DivergenceFile parseDivergences(const std::string& text, const std::string& path
     std::string rate;
     words >> d.caseName >> d.what >> rate;
     std::getline(words >> std::ws, d.reason);
-    auto r = parseRate(rate);
+    d.runDependent = !rate.empty() && rate[0] == '~';
+    auto r = parseRate(d.runDependent ? rate.substr(1) : rate);
     if (!r || d.what.empty() || d.reason.empty())
       throw std::runtime_error(path + ":" + std::to_string(number) +
-                               ": expected '<case> <what> <differing>/<total> <reason>'");
+                               ": expected '<case> <what> [~]<differing>/<total> <reason>'");
     bool twice = false;
     for (const auto& e : f.entries) twice = twice || (e.caseName == d.caseName && e.what == d.what);
     if (twice)
@@ -79,7 +80,7 @@ std::string rebaselined(const DivergenceFile& file, const std::string& caseName,
     const Divergence* entry = nullptr;
     for (const auto& e : file.entries)
       if (e.line == static_cast<int>(i + 1) && e.caseName == caseName) entry = &e;
-    if (entry == nullptr) {
+    if (entry == nullptr || entry->runDependent) {
       out += file.lines[i] + "\n";
       continue;
     }

@@ -7,7 +7,10 @@
 // every matching key of the case that no exact entry names, its rate summed over them. The rate is
 // what was measured (lines, elements or launches that differ, out of how many). '#' starts a
 // comment line. An entry accepts up to its rate of difference; more is a regression, less or none
-// is reported so that --rebaseline can lower it.
+// is reported so that --rebaseline can lower it. A rate written `~<differing>/<total>` is a
+// run-dependent one: the key differs in some runs and not in others (the order in which blocks
+// reach an atomic decides it), so a run that matches counts as the known divergence too, and
+// --rebaseline keeps the entry as it is.
 #pragma once
 #include <optional>
 #include <string>
@@ -27,6 +30,7 @@ struct Rate {
 struct Divergence {
   std::string caseName, what, reason;
   Rate rate;
+  bool runDependent = false;  // `~` before the rate
   int line = 0;  // in the file, for messages
 };
 

@@ -148,6 +148,30 @@ TEST_CASE("stale or lower divergences are noted, and --rebaseline rewrites only 
   REQUIRE(rebaselined(file, "t.case", r.measured).find("t.case output:out 1/3 used to differ more") != std::string::npos);
 }
 
+TEST_CASE("a run-dependent divergence counts as known whether this run differs or not", "[loomdiff]") {
+  Fixture f;
+  const std::string known = "t.case ncu:transpose:l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum ~1/1 "
+                            "set by the order of atomics\n";
+  // This run matches: known all the same, no note to remove it, and --rebaseline keeps it.
+  CaseReport r = f.diff(known);
+  REQUIRE(r.ok());
+  CHECK(r.totalOf("ncu").known == 1);
+  CHECK(r.totalOf("ncu").exact == 0);
+  CHECK(r.notes.empty());
+  CHECK(rebaselined(parseDivergences(known, "known.txt"), "t.case", r.measured) == known);
+  // This run differs: known, up to the rate.
+  f.write("loom/report.json", launches(993));
+  r = f.diff(known);
+  REQUIRE(r.ok());
+  CHECK(r.totalOf("ncu").known == 1);
+  // A plain entry that matches is exact, and noted as stale.
+  r = f.diff("t.case ncu:transpose:l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum 1/1 differs\n");
+  f.write("loom/report.json", launches(992));
+  r = f.diff("t.case ncu:transpose:l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum 1/1 differs\n");
+  CHECK(r.totalOf("ncu").exact == 1);
+  CHECK(r.notes.size() == 1);
+}
+
 TEST_CASE("case files and known-divergence files reject bad input with a message", "[loomdiff]") {
   Scratch s;
   auto bad = [&](const std::string& text) {
