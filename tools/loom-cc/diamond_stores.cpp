@@ -38,7 +38,11 @@ class DiamondReader {
       std::size_t stmt = last - 1;
       while (stmt > first && !punct(stmt - 1, ';')) --stmt;
       std::optional<std::size_t> assign = plainAssignment(stmt, last - 1);
-      if (!assign) return std::nullopt;
+      if (!assign || *assign + 1 >= last - 1) return std::nullopt;
+      // The rewrite writes the store's text twice: on one line, so that no line moves.
+      if (text_.substr(tokens_[stmt].begin, tokens_[last - 1].end - tokens_[stmt].begin).find('\n') !=
+          std::string_view::npos)
+        return std::nullopt;
       store.storeBegin[b] = stmt;
       store.assign[b] = *assign;
       store.semicolon[b] = last - 1;

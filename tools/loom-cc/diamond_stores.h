@@ -4,17 +4,17 @@
 // SimplifyCFG's sinking of common code): one store instruction, run by the lanes of both
 // branches together (recorded: tests.cuda.reconvergence's ifElseInLoop, 16 store requests for
 // 16 iterations where two stores make 32). g++ cannot do the same here: under
-// -fsanitize=thread each store is a call. reconvergence.h rewrites such an `if` as
-//   { ::loom::device::SunkStore<decltype((a[i]))> loom_sunk_1; { <region> if (c) { ...;
-//     loom_sunk_1.put(a[i], x); } else { ...; loom_sunk_1.put(a[i], y); } } loom_sunk_1.sink(a[i]); }
-// (loom/device/sunk_store.h): the branches keep the value, one store after the region writes it.
+// -fsanitize=thread each store is a call. reconvergence.h wraps such an `if` in a
+// `::loom::device::SunkStore<decltype((a[i]))>`, makes each branch's store a `put` and adds one
+// `sink` after the region (loom/device/sunk_store.h shows the form): the branches keep the
+// value, one store after the region writes it.
 //
 // Read only where the rewrite means what the source means and nvcc was seen to do it: both
 // branches are blocks of plain statements (no branch, loop, jump or label: the store is reached
-// whenever its branch runs), each ending in `<target> = <value>;` with the same target, spelled
-// the same; the target is `name[index]` or `name->member`, whose index reads no memory and calls
-// nothing (so evaluating it twice is harmless), and no statement of either branch assigns a name
-// the target uses.
+// whenever its branch runs), each ending in `<target> = <value>;` on one line with the same
+// target, spelled the same; the target is `name[index]` or `name->member`, whose index reads no
+// memory and calls nothing (so evaluating it twice is harmless), and no statement of either
+// branch assigns a name the target uses.
 #pragma once
 
 #include <cstddef>

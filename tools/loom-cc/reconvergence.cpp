@@ -37,23 +37,27 @@ class RegionWriter {
   }
 
   // An if/else whose branches end by storing to the same element (diamond_stores.h): a
-  // SunkStore before its region, each branch's store a put, and one store after the region.
+  // SunkStore before its region, each branch's store a put, and one store after the region
+  // (loom/device/sunk_store.h shows the form).
   void sinkStoreBegin(const DiamondStore& store, std::size_t ifToken) {
     sunkName_ = "loom_sunk_" + std::to_string(++sunkCount_);
     sunkTarget_ = std::string(text_.substr(tokens_[store.targetBegin].begin,
                                            tokens_[store.targetEnd - 1].end - tokens_[store.targetBegin].begin));
     insert(tokens_[ifToken].begin, "{ ::loom::device::SunkStore<decltype((" + sunkTarget_ + "))> " + sunkName_ + "; ");
     for (int b = 0; b < 2; ++b) {
-      edits_.push_back(Edit{tokens_[store.storeBegin[b]].begin, tokens_[store.assign[b]].end,
-                            sunkName_ + ".put(" + sunkTarget_ + ","});
-      insert(tokens_[store.semicolon[b]].begin, ")");
+      const std::string value(text_.substr(tokens_[store.assign[b] + 1].begin,
+                                           tokens_[store.semicolon[b] - 1].end - tokens_[store.assign[b] + 1].begin));
+      edits_.push_back(Edit{tokens_[store.storeBegin[b]].begin, tokens_[store.semicolon[b]].begin,
+                            sunkName_ + ".put([&](auto& loom_s) { if constexpr (::loom::device::kSunk<decltype(loom_s)>) " +
+                                "loom_s.held = " + value + "; else " + sunkTarget_ + " = " + value + "; })"});
     }
   }
   // The store after the region stands on the line of the else branch's store, where the device
   // puts the one it makes (compute-sanitizer names that line; recorded in session 17), through
   // a linemarker when the if ends on another line.
   void sinkStoreEnd(const DiamondStore& store, std::size_t end) {
-    const std::string sink = " " + sunkName_ + ".sink(" + sunkTarget_ + "); }";
+    const std::string sink = " " + sunkName_ + ".sink([&](auto& loom_s) { if constexpr (::loom::device::kSunk<decltype(loom_s)>) " +
+                             sunkTarget_ + " = loom_s.held; }); }";
     const std::size_t at = tokens_[end - 1].end;
     if (!lines_) lines_.emplace(text_);
     const SourceLocation stored = lines_->locate(physicalLine(tokens_[store.storeBegin[1]].begin));

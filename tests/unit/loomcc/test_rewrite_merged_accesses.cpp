@@ -19,6 +19,16 @@ std::string r(int n) {
 std::string sunk(int n, const std::string& target) {
   return "{ ::loom::device::SunkStore<decltype((" + target + "))> loom_sunk_" + std::to_string(n) + "; ";
 }
+// A branch's store `target = value` and the store after the region (loom/device/sunk_store.h).
+std::string put(int n, const std::string& target, const std::string& value) {
+  return "loom_sunk_" + std::to_string(n) +
+         ".put([&](auto& loom_s) { if constexpr (::loom::device::kSunk<decltype(loom_s)>) loom_s.held = " + value +
+         "; else " + target + " = " + value + "; })";
+}
+std::string sink(int n, const std::string& target) {
+  return "loom_sunk_" + std::to_string(n) + ".sink([&](auto& loom_s) { if constexpr (::loom::device::kSunk<decltype(loom_s)>) " +
+         target + " = loom_s.held; }); }";
+}
 bool merged(const std::string& in) { return rewritten(in).find("SunkStore") != std::string::npos; }
 
 std::string selected(const std::string& in) {
@@ -35,19 +45,19 @@ std::string select(const std::string& element) { return "::loom::device::selecta
 
 TEST_CASE("an if/else storing to one element in both branches stores once after them", "[loomcc][merged]") {
   CHECK(rewritten("{ if (v & 1) { out[i] = v + a[j]; } else { out[i] = v - a[k]; } }") ==
-        "{ " + sunk(1, "out[i]") + "{ " + r(1) + " if (v & 1) { loom_sunk_1.put(out[i], v + a[j]); } else { " +
-            "loom_sunk_1.put(out[i], v - a[k]); } } loom_sunk_1.sink(out[i]); } }");
+        "{ " + sunk(1, "out[i]") + "{ " + r(1) + " if (v & 1) { " + put(1, "out[i]", "v + a[j]") + "; } else { " +
+            put(1, "out[i]", "v - a[k]") + "; } } " + sink(1, "out[i]") + " }");
   // Branches of one statement, statements before the store, a member through a pointer.
   CHECK(rewritten("{ if (c) p->x = 1; else p->x = 2; }") ==
-        "{ " + sunk(1, "p->x") + "{ " + r(1) + " if (c) loom_sunk_1.put(p->x, 1); else loom_sunk_1.put(p->x, 2); } " +
-            "loom_sunk_1.sink(p->x); } }");
+        "{ " + sunk(1, "p->x") + "{ " + r(1) + " if (c) " + put(1, "p->x", "1") + "; else " + put(1, "p->x", "2") +
+            "; } " + sink(1, "p->x") + " }");
   CHECK(merged("{ if (c) { int t = a[j] * 2; s[t & 7] = 0; out[i] = t; } else { out[i] = 0; } }"));
 }
 
 TEST_CASE("the merged store keeps the else branch's line, as the device's", "[loomcc][merged]") {
   const std::string out = rewritten("# 1 \"k.cu\"\n{ if (c) {\n out[i] = 1;\n } else {\n out[i] = 2;\n }\n}\n");
   // k.cu:4 is the else branch's store, k.cu:5 the `}` that ends the if.
-  CHECK(out.find("\n# 4 \"k.cu\"\n loom_sunk_1.sink(out[i]); }\n# 5 \"k.cu\"\n") != std::string::npos);
+  CHECK(out.find("\n# 4 \"k.cu\"\n " + sink(1, "out[i]") + "\n# 5 \"k.cu\"\n") != std::string::npos);
 }
 
 TEST_CASE("if statements that nvcc does not merge, or that would change meaning, stay", "[loomcc][merged]") {
@@ -65,6 +75,7 @@ TEST_CASE("if statements that nvcc does not merge, or that would change meaning,
            "{ if (c) out[i] = g(); else out[i] = 2; }",                      // a call may do anything
            "{ if (c) *p = 1; else *p = 2; }",
            "{ if constexpr (C) out[i] = 1; else out[i] = 2; }",
+           "{ if (c) out[i] = a +\n 1; else out[i] = 2; }",  // written twice, it would move a line
        }) {
     INFO(in);
     CHECK_FALSE(merged(in));
