@@ -2,24 +2,11 @@
 
 #include <optional>
 
+#include "expression.h"
 #include "statement.h"
 
 namespace loom::cc {
 namespace {
-
-// The index of the '(' or '[' that the ')' or ']' at tokens[i] closes, counting every bracket
-// kind together; nullopt when the text begins first.
-std::optional<std::size_t> openingBracket(std::string_view text, const std::vector<Token>& tokens, std::size_t i) {
-  int depth = 0;
-  for (std::size_t k = i + 1; k-- > 0;) {
-    if (tokens[k].kind != TokenKind::Punct) continue;
-    const char c = text[tokens[k].begin];
-    if (c == ')' || c == ']' || c == '}') ++depth;
-    if (c == '(' || c == '[' || c == '{') --depth;
-    if (depth == 0) return k;
-  }
-  return std::nullopt;
-}
 
 bool isStatementBoundary(std::string_view text, const std::vector<Token>& tokens, std::size_t k) {
   return isPunct(text, tokens, k, ';') || isPunct(text, tokens, k, '{') || isPunct(text, tokens, k, '}');

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "expression.h"
 #include "statement.h"
 
 namespace loom::cc {
@@ -10,30 +11,12 @@ namespace {
 // The descriptor's operator codes and epilogue bit (sched/counted_loops.cpp).
 enum : unsigned { kLess = 0, kLessEqual = 1, kGreater = 2, kGreaterEqual = 3, kNotEqual = 4, kEpilogue = 8 };
 
-bool oneOf(std::string_view w, std::initializer_list<std::string_view> words) {
-  for (std::string_view n : words)
-    if (w == n) return true;
-  return false;
-}
-
-bool integerType(std::string_view w) {
-  return oneOf(w, {"int", "unsigned", "signed", "long", "short", "char", "auto", "size_t", "int8_t", "int16_t",
-                   "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"});
-}
-
-// Calls a counted loop's body may make: atomics, loads through the read-only path, loop-free
-// arithmetic, functional casts and operators that look like calls. Any other function may hold
-// a loop (sinf does: its argument reduction), and then the loop is not innermost.
-bool loopFreeCall(std::string_view w) {
-  if (w.substr(0, 6) == "atomic" || w.substr(0, 5) == "__ldc" || w == "__ldg" || w == "__ldlu") return true;
-  return integerType(w) || oneOf(w, {"min", "max", "abs", "fabsf", "fabs", "fminf", "fmaxf", "fmin", "fmax", "sqrtf",
-                                     "sizeof", "alignof", "decltype", "if", "float", "double", "bool", "void",
-                                     "noexcept"});
-}
+// The calls a counted loop's body may make: loop-free ones (expression.h), atomics, and `if (`.
+bool countedBodyCall(std::string_view w) { return w.substr(0, 6) == "atomic" || w == "if" || isLoopFreeCall(w); }
 
 // A second exit, an inner loop, or code Loom cannot see through.
 bool forbiddenInBody(std::string_view w) {
-  return oneOf(w, {"for", "while", "do", "goto", "break", "return", "switch", "asm", "__asm__", "throw", "co_await"});
+  return isOneOf(w, {"for", "while", "do", "goto", "break", "return", "switch", "asm", "__asm__", "throw", "co_await"});
 }
 
 class LoopReader {
@@ -92,9 +75,9 @@ class LoopReader {
   bool punct(std::size_t k, char c) const { return isPunct(text_, tokens_, k, c); }
   bool ident(std::size_t k) const { return k < tokens_.size() && tokens_[k].kind == TokenKind::Identifier; }
   // tokens[k] and tokens[k + 1] spell the two-character operator a b.
-  bool pair(std::size_t k, char a, char b) const { return punct(k, a) && punct(k + 1, b) && adjacent(tokens_, k); }
+  bool pair(std::size_t k, char a, char b) const { return isOperatorPair(text_, tokens_, k, a, b); }
   bool opener(std::size_t k) const { return punct(k, '(') || punct(k, '[') || punct(k, '{'); }
-  bool memberAccess(std::size_t k) const { return k > 0 && (punct(k - 1, '.') || (k > 1 && pair(k - 2, '-', '>'))); }
+  bool memberAccess(std::size_t k) const { return isMemberName(text_, tokens_, k); }
 
   bool integerLiteral(std::size_t k) const {
     if (k >= tokens_.size() || tokens_[k].kind != TokenKind::Number) return false;
@@ -104,14 +87,7 @@ class LoopReader {
       if (c == '.' || (!hex && (c == 'e' || c == 'E' || c == 'f' || c == 'F'))) return false;
     return true;
   }
-  // An assignment operator (=, op=, ++, --) begins at tokens[k]; not ==, <=, >=, !=.
-  bool assignmentAt(std::size_t k) const {
-    if (pair(k, '+', '+') || pair(k, '-', '-')) return true;
-    if (punct(k, '=')) return !pair(k, '=', '=');
-    for (char c : {'+', '-', '*', '/', '%', '&', '|', '^'})
-      if (pair(k, c, '=')) return true;
-    return (pair(k, '<', '<') && pair(k + 1, '<', '=')) || (pair(k, '>', '>') && pair(k + 1, '>', '='));
-  }
+  bool assignmentAt(std::size_t k) const { return isAssignmentAt(text_, tokens_, k); }
 
   // The two top-level ';' of a for header.
   std::optional<std::array<std::size_t, 2>> headerSemicolons(std::size_t open, std::size_t close) const {
@@ -170,8 +146,7 @@ class LoopReader {
       if (c == '&' || c == '|' || c == '?' || c == ',' || c == '=' || c == '<' || c == '>' || c == '^' ||
           c == ':' || c == '!')
         return std::nullopt;
-      if (c == '*' && (b == bound || (tokens_[b - 1].kind == TokenKind::Punct && !punct(b - 1, ']'))))
-        boundReads_ = true;  // a dereference
+      if (isDereferenceAt(text_, tokens_, b, bound)) boundReads_ = true;
     }
     loop.boundBegin = bound;
     loop.boundEnd = end;
@@ -223,7 +198,7 @@ class LoopReader {
       if (ident(b)) {
         const std::string_view w = word(b);
         if (forbiddenInBody(w) || (w == "continue" && whileLoop_)) return false;
-        if (punct(b + 1, '(') && (memberAccess(b) || !loopFreeCall(w))) return false;
+        if (punct(b + 1, '(') && (memberAccess(b) || !countedBodyCall(w))) return false;
         if (w.substr(0, 6) == "atomic") bodyWrites_ = true;
         if (b > begin && ident(b - 1) && word(b - 1) != "else") declared_.push_back(w);
         const bool assigned = !memberAccess(b) && (assignmentAt(b + 1) || (b > begin + 1 && (pair(b - 2, '+', '+') ||
@@ -233,10 +208,7 @@ class LoopReader {
         continue;
       }
       if (punct(b, ']') && assignmentAt(b + 1)) bodyWrites_ = true;
-      // A store through a dereference, maybe: a '*' after an operator.
-      if (punct(b, '*') && b > begin && tokens_[b - 1].kind == TokenKind::Punct && !punct(b - 1, ')') &&
-          !punct(b - 1, ']'))
-        bodyWrites_ = true;
+      if (b > begin && isDereferenceAt(text_, tokens_, b, begin)) bodyWrites_ = true;  // a store through it, maybe
     }
     return true;
   }
@@ -271,7 +243,7 @@ class LoopReader {
       if (first == b) continue;  // `x = <literal>;` alone: the declaration is further back
       std::size_t t = first;
       while (ident(t) && (word(t) == "const" || word(t) == "static" || word(t) == "register")) ++t;
-      return ident(t) && integerType(word(t));
+      return ident(t) && isIntegerTypeName(word(t));
     }
     return false;
   }

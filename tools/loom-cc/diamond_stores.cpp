@@ -1,18 +1,12 @@
 #include "diamond_stores.h"
 
-#include <initializer_list>
 #include <string>
 
+#include "expression.h"
 #include "statement.h"
 
 namespace loom::cc {
 namespace {
-
-bool oneOf(std::string_view w, std::initializer_list<std::string_view> words) {
-  for (std::string_view n : words)
-    if (w == n) return true;
-  return false;
-}
 
 class DiamondReader {
  public:
@@ -65,7 +59,7 @@ class DiamondReader {
   bool punct(std::size_t k, char c) const { return isPunct(text_, tokens_, k, c); }
   bool word(std::size_t k, std::string_view w) const { return isWord(text_, tokens_, k, w); }
   bool ident(std::size_t k) const { return k < tokens_.size() && tokens_[k].kind == TokenKind::Identifier; }
-  bool pair(std::size_t k, char a, char b) const { return punct(k, a) && punct(k + 1, b) && adjacent(tokens_, k); }
+  bool pair(std::size_t k, char a, char b) const { return isOperatorPair(text_, tokens_, k, a, b); }
 
   // Statements that run to their end whenever they start: no branch, loop, jump, label,
   // conditional or short-circuit operator, nested block, or call but a few loop-free ones.
@@ -77,13 +71,10 @@ class DiamondReader {
       if (pair(k, '&', '&') || pair(k, '|', '|')) return false;
       if (!ident(k)) continue;
       const std::string_view w = spell(k);
-      if (oneOf(w, {"if", "else", "for", "while", "do", "switch", "case", "default", "goto", "break", "continue",
-                    "return", "throw", "co_return", "co_await", "asm", "__asm__"}))
+      if (isOneOf(w, {"if", "else", "for", "while", "do", "switch", "case", "default", "goto", "break", "continue",
+                      "return", "throw", "co_return", "co_await", "asm", "__asm__"}))
         return false;
-      if (punct(k + 1, '(') &&
-          !oneOf(w, {"min", "max", "abs", "fabsf", "fminf", "fmaxf", "sqrtf", "__ldg", "sizeof", "int", "unsigned",
-                     "float", "double", "long", "short", "char", "bool"}))
-        return false;
+      if (punct(k + 1, '(') && !isLoopFreeCall(w)) return false;
     }
     return true;
   }
@@ -121,8 +112,7 @@ class DiamondReader {
     for (std::size_t k = begin + 2; k + 1 < end; ++k) {
       if (punct(k, '[') || punct(k, '{') || pair(k, '-', '>')) return false;
       if (punct(k, '(') && ident(k - 1)) return false;  // a call
-      if (punct(k, '*') && tokens_[k - 1].kind == TokenKind::Punct && !punct(k - 1, ')') && !punct(k - 1, ']'))
-        return false;  // a dereference
+      if (isDereferenceAt(text_, tokens_, k, begin + 2)) return false;
     }
     return true;
   }
@@ -132,13 +122,9 @@ class DiamondReader {
     const std::string_view w = spell(name);
     for (std::size_t k = first; k < last; ++k) {
       if (!ident(k) || spell(k) != w) continue;
-      if (k > first && (punct(k - 1, '.') || (k >= first + 2 && pair(k - 2, '-', '>')))) continue;  // a member
+      if (isMemberName(text_, tokens_, k)) continue;  // another object's member
       if (k >= first + 2 && (pair(k - 2, '+', '+') || pair(k - 2, '-', '-'))) return true;
-      if (pair(k + 1, '+', '+') || pair(k + 1, '-', '-')) return true;
-      if (punct(k + 1, '=') && !pair(k + 1, '=', '=')) return true;
-      for (char c : {'+', '-', '*', '/', '%', '&', '|', '^'})
-        if (pair(k + 1, c, '=')) return true;
-      if ((pair(k + 1, '<', '<') || pair(k + 1, '>', '>')) && punct(k + 3, '=')) return true;
+      if (isAssignmentAt(text_, tokens_, k + 1)) return true;
       if (k > first && punct(k - 1, '&') && !(k > first + 1 && pair(k - 2, '&', '&'))) return true;  // its address taken
     }
     return false;

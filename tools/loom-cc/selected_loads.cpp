@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "expression.h"
 #include "statement.h"
 
 namespace loom::cc {
@@ -55,7 +56,7 @@ class ConditionalReader {
   std::optional<std::size_t> conditionBegin(std::size_t q) const {
     for (std::size_t k = q; k-- > 0;) {
       if (closer(k)) {
-        std::optional<std::size_t> open = opening(k);
+        std::optional<std::size_t> open = openingBracket(text_, tokens_, k);
         if (!open) return std::nullopt;
         k = *open;
         continue;
@@ -98,17 +99,9 @@ class ConditionalReader {
 
  private:
   bool punct(std::size_t k, char c) const { return isPunct(text_, tokens_, k, c); }
-  bool pair(std::size_t k, char a, char b) const { return punct(k, a) && punct(k + 1, b) && adjacent(tokens_, k); }
+  bool pair(std::size_t k, char a, char b) const { return isOperatorPair(text_, tokens_, k, a, b); }
   bool opener(std::size_t k) const { return punct(k, '(') || punct(k, '[') || punct(k, '{'); }
   bool closer(std::size_t k) const { return punct(k, ')') || punct(k, ']') || punct(k, '}'); }
-  std::optional<std::size_t> opening(std::size_t k) const {
-    int depth = 0;
-    for (std::size_t i = k + 1; i-- > 0;) {
-      if (closer(i)) ++depth;
-      if (opener(i) && --depth == 0) return i;
-    }
-    return std::nullopt;
-  }
 
   std::string_view text_;
   const std::vector<Token>& tokens_;
