@@ -28,4 +28,12 @@ std::string rewrittenBy(Find find, const std::string& in) {
   return applyEdits(in, std::move(edits));
 }
 
+// The n-th region declaration of a translation unit (reconvergence.h), and a statement wrapped as
+// the n-th region.
+inline std::string region(int n) {
+  return "[[maybe_unused, gnu::cleanup(__loom_leave_region)]] int loom_region_" + std::to_string(n) +
+         " = ::loom::device::enterRegion();";
+}
+inline std::string openRegion(int n) { return "{ " + region(n) + " "; }
+
 }  // namespace loom::cc::test

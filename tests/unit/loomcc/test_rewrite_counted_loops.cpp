@@ -10,11 +10,8 @@ namespace {
 
 using loom::cc::test::rewritten;
 
-std::string r(int n) {
-  return "[[maybe_unused, gnu::cleanup(__loom_leave_region)]] int loom_region_" + std::to_string(n) +
-         " = ::loom::device::enterRegion();";
-}
-std::string open(int n) { return "{ " + r(n) + " "; }
+std::string r(int n) { return loom::cc::test::region(n); }
+std::string open(int n) { return loom::cc::test::openRegion(n); }
 std::string bound(const std::string& b) { return "::loom::device::countedBound(" + b + ")"; }
 std::string iteration(const std::string& descriptor, const std::string& iv) {
   return " ::loom::device::countedIteration<" + descriptor + ">(" + iv + ");";

@@ -12,10 +12,7 @@ namespace {
 
 using loom::cc::test::rewritten;
 
-std::string r(int n) {
-  return "[[maybe_unused, gnu::cleanup(__loom_leave_region)]] int loom_region_" + std::to_string(n) +
-         " = ::loom::device::enterRegion();";
-}
+std::string r(int n) { return loom::cc::test::region(n); }
 std::string sunk(int n, const std::string& target) {
   return "{ ::loom::device::SunkStore<decltype((" + target + "))> loom_sunk_" + std::to_string(n) + "; ";
 }

@@ -9,14 +9,8 @@
 namespace {
 
 using loom::cc::test::rewritten;
-
-// The n-th region declaration of a translation unit.
-std::string r(int n) {
-  return "[[maybe_unused, gnu::cleanup(__loom_leave_region)]] int loom_region_" + std::to_string(n) +
-         " = ::loom::device::enterRegion();";
-}
-// A statement wrapped as the n-th region.
-std::string open(int n) { return "{ " + r(n) + " "; }
+std::string r(int n) { return loom::cc::test::region(n); }
+std::string open(int n) { return loom::cc::test::openRegion(n); }
 
 }  // namespace
 
