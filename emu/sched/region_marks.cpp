@@ -78,18 +78,18 @@ void RegionMarks::offsets() {
 
 }  // namespace loom::sched
 
-// A mark reached past the watchdog, in a block: `stub` is the mark's return address, in its
-// out-of-line stub `call loom_*; jmp 1b` (reconverge.h), whose jump (2 or 5 bytes, as the
-// assembler chose) leads back to the instruction after the mark; the byte before that is the
-// mark's own code, at the line of the user's `if` or loop. Fails the block (does not return).
-extern "C" [[noreturn, gnu::used]] void loom_region_watchdog(const unsigned char* stub) {
-  const unsigned char* after = stub;
-  if (stub[0] == 0xEB) {
-    after = stub + 2 + static_cast<std::int8_t>(stub[1]);
-  } else if (stub[0] == 0xE9) {
+// A mark reached past the watchdog, in a block: `returned` is where the mark's out-of-line call
+// (`call loom_*; jmp 1b`, reconverge.h) returns to, its jump (2 or 5 bytes, as the assembler
+// chose) back to the instruction after the mark; the byte before that is the mark's own code, at
+// the line of the user's `if` or loop. Fails the block (does not return).
+extern "C" [[noreturn, gnu::used]] void loom_region_watchdog(const unsigned char* returned) {
+  const unsigned char* after = returned;
+  if (returned[0] == 0xEB) {
+    after = returned + 2 + static_cast<std::int8_t>(returned[1]);
+  } else if (returned[0] == 0xE9) {
     std::int32_t offset;
-    std::memcpy(&offset, stub + 1, sizeof offset);
-    after = stub + 5 + offset;
+    std::memcpy(&offset, returned + 1, sizeof offset);
+    after = returned + 5 + offset;
   }
   loom::sched::BlockRunner::current()->watchdogExpired(after - 1);
 }

@@ -59,9 +59,8 @@ class RegionWriter {
     const std::string sink = " " + sunkName_ + ".sink([&](auto& loom_s) { if constexpr (::loom::device::kSunk<decltype(loom_s)>) " +
                              sunkTarget_ + " = loom_s.held; }); }";
     const std::size_t at = tokens_[end - 1].end;
-    if (!lines_) lines_.emplace(text_);
-    const SourceLocation stored = lines_->locate(physicalLine(tokens_[store.storeBegin[1]].begin));
-    const SourceLocation here = lines_->locate(physicalLine(at));
+    const SourceLocation stored = locate(tokens_[store.storeBegin[1]].begin);
+    const SourceLocation here = locate(at);
     if (stored.file != here.file || stored.line == here.line) {
       insert(at, sink);
       return;
@@ -95,8 +94,16 @@ class RegionWriter {
   }
 
   void insert(std::size_t at, std::string text) { edits_.push_back(Edit{at, at, std::move(text)}); }
-  int physicalLine(std::size_t offset) const {
-    return 1 + static_cast<int>(std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+  // The user's file and line of a text offset. The line starts are found once per file, on the
+  // first merged store: most files have none.
+  SourceLocation locate(std::size_t offset) {
+    if (!lines_) {
+      lines_.emplace(text_);
+      for (std::size_t i = 0; i < text_.size(); ++i)
+        if (text_[i] == '\n') newlines_.push_back(i);
+    }
+    const auto before = std::lower_bound(newlines_.begin(), newlines_.end(), offset) - newlines_.begin();
+    return lines_->locate(1 + static_cast<int>(before));
   }
 
   // Duff's device: a `case` label of a switch around the statement, inside it (a jump to it
@@ -122,6 +129,7 @@ class RegionWriter {
   unsigned count_ = 0;
   unsigned sunkCount_ = 0;
   std::optional<LineMap> lines_;
+  std::vector<std::size_t> newlines_;  // offsets of the text's line breaks
   std::string sunkName_, sunkTarget_;
 };
 

@@ -32,7 +32,7 @@
 extern "C" __thread const unsigned char loom_region_marks LOOM_ENGINE_TLS;
 
 // A mark: compare the byte, and only when it is set call `routine` (sched/region_marks.cpp),
-// from a stub in subsection 1 that jumps back (see below).
+// from an out-of-line call in subsection 1 that jumps back (see below).
 #define LOOM_MARK(routine)                                                                             \
   asm volatile("cmpb $0, %0\n\tjne 2f\n1:\n\t.subsection 1\n2:\tcall " #routine "\n\tjmp 1b\n\t.subsection 0" \
                :                                                                                       \
@@ -44,7 +44,7 @@ namespace loom::device {
 // The call sits in subsection 1 of the function's own section (its end, in the same COMDAT
 // group if any), so that fast mode falls through a branch not taken: with the call jumped over
 // in line, the two marks of bench (a)'s `if` cost 12% (32 -> 36 ms, interleaved runs), out of
-// line 5%. The stub has no unwind information, and needs none: nothing unwinds through it (the
+// line 5%. The out-of-line call has no unwind information, and needs none: nothing unwinds through it (the
 // routines neither fault nor throw; past the watchdog they fail the block with a longjmp).
 [[gnu::always_inline]] inline void markRegionEnter() {
   LOOM_MARK(loom_region_enter);
