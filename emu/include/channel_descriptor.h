@@ -2,6 +2,9 @@
 // (CUDA's channel_descriptor.h, answers as recorded on an H100 in validate/results/h100-sm90/
 // texture.api). Written for Loom; valid C++17.
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __CHANNEL_DESCRIPTOR_H__
 
 #include "cuda_runtime_api.h"
 

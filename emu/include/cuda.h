@@ -4,6 +4,9 @@
 // expected). Loom implements no cu* functions; programs include this header mostly for
 // CUDA_VERSION and for these types. Written for Loom; valid C++17.
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __cuda_cuda_h__
 
 #include "driver_types.h"
 

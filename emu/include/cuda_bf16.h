@@ -9,6 +9,10 @@
 //
 // (Generated once from cuda_fp16.h by renaming, then formatted; keep the two in step.)
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __CUDA_BF16_H__
+#define __CUDA_BF16_HPP__
 
 #include <cstdint>
 

@@ -10,6 +10,10 @@
 // (h + 1.0f is ambiguous there too). Math functions (hsin, hexp, ...): loom/device/narrow_math.h.
 // Written for Loom; valid C++17.
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __CUDA_FP16_H__
+#define __CUDA_FP16_HPP__
 
 #include <cstdint>
 

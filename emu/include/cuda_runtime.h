@@ -1,6 +1,9 @@
 // Loom's cuda_runtime.h: what nvcc makes visible to every .cu file (loom-cc force-includes it
 // there), and what host code includes explicitly. Written for Loom.
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __CUDA_RUNTIME_H__
 
 // In-kernel malloc is the device malloc heap's (emu/device/device_malloc_interpose.cpp): in a .cu
 // file, malloc is declared, before <stdlib.h> declares it, under the assembler name loom_malloc,

@@ -1,5 +1,8 @@
 // The CUDA runtime's C API, as Loom implements it (declarations written for Loom).
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __CUDA_RUNTIME_API_H__
 
 #include <stddef.h>
 

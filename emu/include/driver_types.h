@@ -6,6 +6,9 @@
 // struct has CUDA 13.0's fields in CUDA 13.0's order, so that code which stores these values,
 // prints them or switches on them behaves as under nvcc. Valid C++17 (user code default).
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __DRIVER_TYPES_H__
 
 #include <stddef.h>
 

@@ -4,6 +4,9 @@
 // digits; special values are spelled by their bits. tests/cuda/math_constants.cu prints every one,
 // and validate/ compares them with the H100's (nvcc's own header).
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __MATH_CONSTANTS_H__
 
 #define LOOM_FLOAT_BITS(b) __builtin_bit_cast(float, static_cast<unsigned int>(b))
 #define LOOM_DOUBLE_BITS(b) __builtin_bit_cast(double, static_cast<unsigned long long>(b))

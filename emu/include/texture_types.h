@@ -1,6 +1,9 @@
 // CUDA's texture and surface object types (texture_types.h, surface_types.h and the resource
 // descriptors of driver_types.h), numbered as in CUDA 13.0. Written for Loom; valid C++17.
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __TEXTURE_TYPES_H__
 
 #include <stddef.h>
 

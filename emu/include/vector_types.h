@@ -2,6 +2,9 @@
 // Programming Guide lists (seed 000, "vector types"), and their make_* constructors.
 // Written for Loom; valid C++17 so that code built with loom-cc's default -std=c++17 sees it.
 #pragma once
+// The include guard of NVIDIA's header of this name: code tests it to know what is included
+// (helper_cuda.h defines its checks only under #ifdef __DRIVER_TYPES_H__ / __CUDA_RUNTIME_H__).
+#define __VECTOR_TYPES_H__
 
 #include "loom/core/qualifiers.h"
 

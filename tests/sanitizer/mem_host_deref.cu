@@ -1,6 +1,7 @@
 // Host code reads through a device pointer (bug: on a GPU machine the host process faults, and
-// compute-sanitizer has nothing to say; Loom runs host and device in one address space, so its
-// memcheck reports the read instead); fixed: cudaMemcpy to the host first.
+// compute-sanitizer has nothing to say; under Loom host code is the host pass's uninstrumented
+// code and device memory is host memory, so the read succeeds and no tool reports it either);
+// fixed: cudaMemcpy to the host first.
 #include "suite.h"
 __global__ void k(int* out) { out[threadIdx.x] = (int)threadIdx.x; }
 int main(int argc, char** argv) {

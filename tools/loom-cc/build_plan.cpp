@@ -5,6 +5,7 @@
 
 #include "cuda_defines.h"
 #include "paths.h"
+#include "rewrite.h"
 
 namespace loom::cc {
 namespace {
@@ -103,13 +104,14 @@ class Planner {
     return args;
   }
 
-  // The preprocessor arguments of a .cu file, shared by compiles and -M.
-  std::vector<std::string> cudaPreprocessArgs() const {
-    std::vector<std::string> a{standard(), optimization(true), instrumentationArgs().front()};
+  // The preprocessor arguments of a .cu file's device pass (shared with -M) or host pass.
+  std::vector<std::string> cudaPreprocessArgs(Pass pass = Pass::Device) const {
+    std::vector<std::string> a{standard(), optimization(true)};
+    if (pass == Pass::Device) a.push_back(instrumentationArgs().front());
     append(a, o_.compilerArgs);
     append(a, o_.preprocessorArgs);
     append(a, loomIncludes_);
-    append(a, withoutUserMacros(cudaMacros(o_)));
+    append(a, withoutUserMacros(cudaMacros(o_, pass)));
     append(a, confDefines_);
     append(a, {"-include", "cuda_runtime.h"});
     return a;
@@ -131,10 +133,7 @@ class Planner {
     CudaCompile c;
     c.cxx = c_.cxx;
     c.source = in.path;
-    c.preprocessed = base + ".ii";
-    c.rewritten = base + ".loom.ii";
-    c.assembly = base + ".s";
-    c.gated = base + ".loom.s";
+    nameIntermediates(c, base);
     c.object = object;
     c.preprocessArgs = cudaPreprocessArgs();
     append(c.preprocessArgs, dependencyArgs(shownObject));
@@ -142,6 +141,10 @@ class Planner {
     append(c.compileArgs, instrumentationArgs());
     c.compileArgs.push_back(o_.hostDebug || o_.deviceDebug ? "-g" : "-g1");
     append(c.compileArgs, o_.compilerArgs);
+    c.hostPreprocessArgs = cudaPreprocessArgs(Pass::Host);
+    c.hostCompileArgs = {standard(), optimization(false)};
+    if (o_.hostDebug) c.hostCompileArgs.push_back("-g");
+    append(c.hostCompileArgs, o_.compilerArgs);
     addCudaSteps(c, plan_);
   }
 

@@ -18,10 +18,11 @@ void versionAndStream(const Options& o, std::vector<std::string>& out) {
 
 }  // namespace
 
-std::vector<std::string> cudaMacros(const Options& o) {
+std::vector<std::string> cudaMacros(const Options& o, Pass pass) {
   std::vector<std::string> out{"-D__CUDACC__"};
   versionAndStream(o, out);
   out.push_back(define("__CUDA_ARCH_LIST__", o.arch));
+  if (pass == Pass::Device) out.push_back(define("__CUDA_ARCH__", o.arch));
   out.push_back(define("LOOM_EMULATED_ARCH", o.arch));
   if (o.relocatableDeviceCode) out.push_back(define("__CUDACC_RDC__", 1));
   if (o.extendedLambda) out.push_back(define("__CUDACC_EXTENDED_LAMBDA__", 1));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "options.h"
+#include "rewrite.h"
 
 namespace loom::cc {
 
@@ -13,11 +14,12 @@ constexpr int kCudaVersionMajor = 13;
 constexpr int kCudaVersionMinor = 0;
 constexpr int kCudaVersionBuild = 0;
 
-// For .cu files: __CUDACC__, __NVCC__, the version, __CUDA_ARCH_LIST__, LOOM_EMULATED_ARCH (the
-// headers define __CUDA_ARCH__ from it where they can), the feature macros of --extended-lambda,
+// For .cu files: __CUDACC__, __NVCC__, the version, __CUDA_ARCH_LIST__, __CUDA_ARCH__ in the
+// device pass only (as nvcc's two passes), LOOM_EMULATED_ARCH (the runtime's properties follow
+// it), the feature macros of --extended-lambda,
 // --expt-relaxed-constexpr, -rdc, --use_fast_math, and LOOM_FTZ / LOOM_PREC_DIV / LOOM_PREC_SQRT /
 // LOOM_FMAD, always defined to 0 or 1 so that headers can test them with #if.
-std::vector<std::string> cudaMacros(const Options& options);
+std::vector<std::string> cudaMacros(const Options& options, Pass pass = Pass::Device);
 
 // For .cpp and .c files, as nvcc compiles them: __NVCC__ and the version, no __CUDACC__.
 std::vector<std::string> hostMacros(const Options& options);

@@ -11,6 +11,7 @@
 
 #include "diagnostic.h"
 #include "inline_hooks.h"
+#include "pass_merge.h"
 #include "process.h"
 #include "rewrite.h"
 
@@ -19,8 +20,12 @@ namespace {
 
 void show(const Step& step, const RunSettings& s) {
   std::vector<std::string> argv = step.argv;
-  if (step.kind == Step::Kind::Rewrite)
+  if (step.kind == Step::Kind::Rewrite) {
     argv = {s.self, "--loom-rewrite", step.input, "-o", step.output};
+    if (step.hostPass) argv.push_back("--host");
+  }
+  if (step.kind == Step::Kind::Merge)
+    argv = {s.self, "--loom-merge", step.input, step.hostInput, "-o", step.output};
   if (step.kind == Step::Kind::InlineHooks) {
     argv = {s.self, "--loom-inline-hooks", step.input, "-o", step.output};
     if (step.pic) argv.push_back("--pic");
@@ -74,10 +79,10 @@ int writeOutput(const std::string& output, const std::string& text) {
 }  // namespace
 
 int rewriteFile(const std::string& input, const std::string& output,
-                const std::vector<std::string>& libraryDirs) {
+                const std::vector<std::string>& libraryDirs, Pass pass) {
   std::optional<std::string> text = readInput(input);
   if (!text) return 1;
-  RewriteResult r = rewriteCuda(*text, libraryDirs);
+  RewriteResult r = rewriteCuda(*text, libraryDirs, pass);
   if (!r.ok()) {
     for (const std::string& line : renderDiagnostics(r, *text, readSourceFile)) {
       std::cerr << line << '\n';
@@ -106,17 +111,20 @@ int runPlan(const Plan& plan, const RunSettings& s) {
       status = runProcess(step.argv);
     } else if (step.kind == Step::Kind::InlineHooks) {
       status = inlineHooksFile(step.input, step.output, step.pic);
+    } else if (step.kind == Step::Kind::Merge) {
+      status = mergePassObjects(step.input, step.hostInput, step.output);
     } else {
-      status = rewriteFile(step.input, step.output, s.libraryDirs);
+      status = rewriteFile(step.input, step.output, s.libraryDirs, step.hostPass ? Pass::Host : Pass::Device);
     }
-    // A failed step that makes no object itself (a rewrite, the compile to assembly, the gate):
-    // the object its file's assembly step would have made goes, as gcc removes the output of a
-    // failed compile, so that no stale object of an earlier build survives.
-    bool madeObject = step.kind == Step::Kind::Run && !step.output.empty();
-    if (status != 0 && !madeObject) {
-      for (std::size_t j = i + 1; j < plan.steps.size(); ++j) {
-        if (plan.steps[j].kind != Step::Kind::Run || plan.steps[j].output.empty()) continue;
-        removeFile(plan.steps[j].output);
+    // A failed step before its file's object is made (a rewrite, a compile, the gate, the
+    // merge): that object goes, as gcc removes the output of a failed compile, so that no stale
+    // object of an earlier build survives.
+    if (status != 0) {
+      for (std::size_t j = i; j < plan.steps.size(); ++j) {
+        const Step& later = plan.steps[j];
+        bool makesObject = later.kind == Step::Kind::Merge || (later.kind == Step::Kind::Run && !later.output.empty());
+        if (!makesObject) continue;
+        removeFile(later.output);
         break;
       }
     }

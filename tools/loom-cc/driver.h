@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "plan.h"
+#include "rewrite.h"
 
 namespace loom::cc {
 
@@ -30,7 +31,7 @@ std::optional<std::string> makeTempDir();
 
 // The rewrite step: preprocessed CUDA in, C++ out; diagnostics to stderr. 0 on success, else 1.
 int rewriteFile(const std::string& input, const std::string& output,
-                const std::vector<std::string>& libraryDirs);
+                const std::vector<std::string>& libraryDirs, Pass pass);
 // The gate step: assembly in, assembly with the hooks' fast path inlined out (inline_hooks.h).
 int inlineHooksFile(const std::string& input, const std::string& output, bool pic);
 

@@ -141,7 +141,7 @@ class ExternSharedFinder {
     // engine sets on each worker, registered at start-up: a thread_local initialised from a call
     // would be read through a guard variable on every use, accesses the memory-access hooks see
     // (and lockstep mode would count as shared memory).
-    std::string replacement = functionScope_ ? "[[maybe_unused]] " : "static thread_local ";
+    std::string replacement = functionScope_ ? "[[maybe_unused]] " : "inline thread_local ";
     for (const std::string& a : attributes) replacement += a + " ";
     std::string constness = functionScope_ ? " const " : " ";
     // The space after '<' keeps `<::ns::T` from reading as the digraph `<:`.

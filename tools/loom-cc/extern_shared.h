@@ -13,9 +13,10 @@ namespace loom::cc {
 // Appends one edit per such declaration, turning it, in a function, into
 //   [[maybe_unused]] <attributes> T * const name = reinterpret_cast< T *>(::loom::dynamicSharedBase());
 // and at namespace scope into
-//   static thread_local <attributes> T * name = nullptr; [[maybe_unused]] static const bool
+//   inline thread_local <attributes> T * name = nullptr; [[maybe_unused]] static const bool
 //       loom_extern_shared_name = ::loom::registerExternShared(&name);
-// (the engine sets each worker's copy), so that the array names the dynamic shared memory of
+// (the engine sets each worker's copy; `inline`, so that a .cu file's two passes and other files
+// declaring the same name share one pointer), so that the array names the dynamic shared memory of
 // the current block. Attributes (GNU
 // `__attribute__((...))`, `alignas(...)`, `[[...]]`) may stand anywhere in the declaration;
 // they are moved before the type. `T name[][N]` becomes a pointer to T[N]. Newlines inside the

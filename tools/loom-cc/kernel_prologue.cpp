@@ -32,26 +32,37 @@ void findKernelPrologueEdits(std::string_view text, const std::vector<Token>& to
   for (const KernelDeclaration& k : findKernelDeclarations(text, tokens)) {
     if (!k.body) continue;
     if (!k.atNamespaceScope) {  // a friend defined in its class: no name to launch it by
-      std::string name = tokenText(text, tokens, k.nameBegin, k.nameEnd);
-      edits.push_back(Edit{tokens[*k.body].end, tokens[*k.body].end,
-                           " if (__builtin_expect(::loom::launchPending(), 0)) return ::loom::refuseLaunch(\"" +
-                               name + "\");"});
+      edits.push_back(refusalEdit(text, tokens, k));
       continue;
     }
-    unsigned unnamed = 0;
-    std::string name = tokenText(text, tokens, k.nameBegin, k.nameEnd);
-    if (name.rfind("::", 0) != 0) name = "::" + (k.scope.empty() ? "" : k.scope + "::") + name;
-    if (k.explicitArguments) {
-      name += tokenText(text, tokens, *k.explicitArguments, k.open);
-    } else if (k.templateOpen) {
-      name += "<" + passedNames(text, tokens, k.templateParameters, unnamed, edits) + ">";
-    }
-    std::string arguments = passedNames(text, tokens, k.parameters, unnamed, edits);
+    KernelSelf self = kernelSelf(text, tokens, k, edits);
     std::string line = " if (__builtin_expect(::loom::launchPending(), 0)) return ::loom::launchFromKernel(static_cast<" +
-                       kernelPointerType(text, tokens, k) + ">(&" + name + ")" +
-                       (arguments.empty() ? "" : ", " + arguments) + ");";
+                       self.pointerType + ">(&" + self.name + ")" +
+                       (self.arguments.empty() ? "" : ", " + self.arguments) + ");";
     edits.push_back(Edit{tokens[*k.body].end, tokens[*k.body].end, line});
   }
+}
+
+Edit refusalEdit(std::string_view text, const std::vector<Token>& tokens, const KernelDeclaration& k) {
+  std::string name = tokenText(text, tokens, k.nameBegin, k.nameEnd);
+  return Edit{tokens[*k.body].end, tokens[*k.body].end,
+              " if (__builtin_expect(::loom::launchPending(), 0)) return ::loom::refuseLaunch(\"" + name + "\");"};
+}
+
+KernelSelf kernelSelf(std::string_view text, const std::vector<Token>& tokens, const KernelDeclaration& k,
+                      std::vector<Edit>& edits) {
+  KernelSelf self;
+  unsigned unnamed = 0;
+  self.name = tokenText(text, tokens, k.nameBegin, k.nameEnd);
+  if (self.name.rfind("::", 0) != 0) self.name = "::" + (k.scope.empty() ? "" : k.scope + "::") + self.name;
+  if (k.explicitArguments) {
+    self.name += tokenText(text, tokens, *k.explicitArguments, k.open);
+  } else if (k.templateOpen) {
+    self.name += "<" + passedNames(text, tokens, k.templateParameters, unnamed, edits) + ">";
+  }
+  self.arguments = passedNames(text, tokens, k.parameters, unnamed, edits);
+  self.pointerType = kernelPointerType(text, tokens, k);
+  return self;
 }
 
 }  // namespace loom::cc

@@ -16,13 +16,28 @@
 // run on the host.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "edit.h"
+#include "kernel_declarations.h"
 #include "lexer.h"
 
 namespace loom::cc {
+
+// How a kernel's own body names the kernel and passes its parameters on: `::SCOPE::NAME<TARGS>`,
+// `void (*)(PARAMS)`, `p1, p2, rest...`; unnamed parameters get names (edits).
+struct KernelSelf {
+  std::string name;
+  std::string pointerType;
+  std::string arguments;
+};
+KernelSelf kernelSelf(std::string_view text, const std::vector<Token>& tokens, const KernelDeclaration& k,
+                      std::vector<Edit>& edits);
+
+// The refusal a kernel defined inside a class (a friend) starts with, in both passes.
+Edit refusalEdit(std::string_view text, const std::vector<Token>& tokens, const KernelDeclaration& k);
 
 void findKernelPrologueEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits);
 

@@ -133,24 +133,27 @@ std::optional<Plan> planLauncher(const std::vector<std::string>& command, const 
   c.cxx = command.front();
   c.source = p.source;
   std::string base = (tempDir.empty() ? std::string() : tempDir + "/") + stem(p.source);
-  c.preprocessed = base + ".ii";
-  c.rewritten = base + ".loom.ii";
-  c.assembly = base + ".s";
-  c.gated = base + ".loom.s";
+  nameIntermediates(c, base);
   c.object = object;
 
-  c.preprocessArgs = p.common;
-  c.preprocessArgs.push_back(instrumentationArgs().front());  // __SANITIZE_THREAD__ as in step 3
-  c.preprocessArgs.insert(c.preprocessArgs.end(), p.preprocessor.begin(), p.preprocessor.end());
-  for (const std::string& d : config.includeDirs) c.preprocessArgs.push_back("-I" + d);
-  // A macro the user defines or undefines is theirs (see build_plan.cpp).
-  for (const std::string& m : cudaMacros(defaults)) {
-    if (!p.userMacros.count(macroName(m))) c.preprocessArgs.push_back(m);
-  }
-  for (const std::string& d : config.defines) {
-    if (!p.userMacros.count(macroName("-D" + d))) c.preprocessArgs.push_back("-D" + d);
-  }
-  c.preprocessArgs.insert(c.preprocessArgs.end(), {"-include", "cuda_runtime.h"});
+  auto preprocessArgs = [&](Pass pass) {
+    std::vector<std::string> a = p.common;
+    if (pass == Pass::Device) a.push_back(instrumentationArgs().front());  // __SANITIZE_THREAD__ as in step 3
+    a.insert(a.end(), p.preprocessor.begin(), p.preprocessor.end());
+    for (const std::string& d : config.includeDirs) a.push_back("-I" + d);
+    // A macro the user defines or undefines is theirs (see build_plan.cpp).
+    for (const std::string& m : cudaMacros(defaults, pass)) {
+      if (!p.userMacros.count(macroName(m))) a.push_back(m);
+    }
+    for (const std::string& d : config.defines) {
+      if (!p.userMacros.count(macroName("-D" + d))) a.push_back("-D" + d);
+    }
+    a.insert(a.end(), {"-include", "cuda_runtime.h"});
+    return a;
+  };
+  c.preprocessArgs = preprocessArgs(Pass::Device);
+  c.hostPreprocessArgs = preprocessArgs(Pass::Host);
+  c.hostCompileArgs = p.common;
   // The preprocessor writes the dependencies, so it must know the object's name.
   if (p.depsWithCompile && !p.depFile) {
     c.preprocessArgs.insert(c.preprocessArgs.end(), {"-MF", replaceSuffix(object, ".d")});

@@ -13,6 +13,7 @@
 #include "help.h"
 #include "launcher.h"
 #include "options.h"
+#include "pass_merge.h"
 #include "paths.h"
 #include "process.h"
 #include "toolkit_filter.h"
@@ -94,12 +95,21 @@ int main(int argc, char** argv) {
     return runLauncher(args, self, configPath(std::getenv("LOOM_CC_CONF"), self));
   }
   if (!args.empty() && args.front() == "--loom-rewrite") {
-    if (args.size() != 4 || args[2] != "-o") {
-      std::cerr << "usage: loom-cc --loom-rewrite <in.ii> -o <out.ii>\n";
+    bool host = args.size() == 5 && args[4] == "--host";
+    if ((args.size() != 4 && !host) || args[2] != "-o") {
+      std::cerr << "usage: loom-cc --loom-rewrite <in.ii> -o <out.ii> [--host]\n";
       return 1;
     }
     ConfigResult config = loadConfig(configPath(std::getenv("LOOM_CC_CONF"), self));
-    return rewriteFile(args[1], args[3], config.error ? std::vector<std::string>{} : config.config.libraryDirs);
+    return rewriteFile(args[1], args[3], config.error ? std::vector<std::string>{} : config.config.libraryDirs,
+                       host ? Pass::Host : Pass::Device);
+  }
+  if (!args.empty() && args.front() == "--loom-merge") {
+    if (args.size() != 5 || args[3] != "-o") {
+      std::cerr << "usage: loom-cc --loom-merge <device.o> <host.o> -o <out.o>\n";
+      return 1;
+    }
+    return mergePassObjects(args[1], args[2], args[4]);
   }
   if (!args.empty() && args.front() == "--loom-inline-hooks") {
     bool pic = args.size() == 5 && args[4] == "--pic";

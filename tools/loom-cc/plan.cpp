@@ -61,6 +61,17 @@ bool compilesForSharedLibrary(const std::vector<std::string>& compileArgs) {
   return pic;
 }
 
+void nameIntermediates(CudaCompile& c, const std::string& base) {
+  c.preprocessed = base + ".ii";
+  c.rewritten = base + ".loom.ii";
+  c.assembly = base + ".s";
+  c.gated = base + ".loom.s";
+  c.deviceObject = base + ".device.o";
+  c.hostPreprocessed = base + ".host.ii";
+  c.hostRewritten = base + ".host.loom.ii";
+  c.hostObject = base + ".host.o";
+}
+
 void addCudaSteps(const CudaCompile& c, Plan& plan) {
   Step preprocess;
   preprocess.argv = {c.cxx, "-E", "-x", "c++"};
@@ -90,14 +101,38 @@ void addCudaSteps(const CudaCompile& c, Plan& plan) {
   // No -g here: the assembly carries g++'s debug information already, and -g would have the
   // assembler describe the .s file itself.
   Step assemble;
-  assemble.argv = {c.cxx, "-c", "-x", "assembler", c.gated, "-o", c.object};
-  assemble.output = c.object;
+  assemble.argv = {c.cxx, "-c", "-x", "assembler", c.gated, "-o", c.deviceObject};
   plan.steps.push_back(std::move(assemble));
 
-  plan.temporaries.push_back(c.preprocessed);
-  plan.temporaries.push_back(c.rewritten);
-  plan.temporaries.push_back(c.assembly);
-  plan.temporaries.push_back(c.gated);
+  Step hostPreprocess;
+  hostPreprocess.argv = {c.cxx, "-E", "-x", "c++"};
+  hostPreprocess.argv.insert(hostPreprocess.argv.end(), c.hostPreprocessArgs.begin(), c.hostPreprocessArgs.end());
+  hostPreprocess.argv.insert(hostPreprocess.argv.end(), {c.source, "-o", c.hostPreprocessed});
+  plan.steps.push_back(std::move(hostPreprocess));
+
+  Step hostRewrite;
+  hostRewrite.kind = Step::Kind::Rewrite;
+  hostRewrite.hostPass = true;
+  hostRewrite.input = c.hostPreprocessed;
+  hostRewrite.output = c.hostRewritten;
+  plan.steps.push_back(std::move(hostRewrite));
+
+  Step hostCompile;
+  hostCompile.argv = {c.cxx, "-c", "-x", "c++-cpp-output", c.hostRewritten};
+  hostCompile.argv.insert(hostCompile.argv.end(), c.hostCompileArgs.begin(), c.hostCompileArgs.end());
+  hostCompile.argv.insert(hostCompile.argv.end(), {"-o", c.hostObject});
+  plan.steps.push_back(std::move(hostCompile));
+
+  Step merge;
+  merge.kind = Step::Kind::Merge;
+  merge.input = c.deviceObject;
+  merge.hostInput = c.hostObject;
+  merge.output = c.object;
+  plan.steps.push_back(std::move(merge));
+
+  for (const std::string* t : {&c.preprocessed, &c.rewritten, &c.assembly, &c.gated, &c.deviceObject,
+                               &c.hostPreprocessed, &c.hostRewritten, &c.hostObject})
+    plan.temporaries.push_back(*t);
 }
 
 }  // namespace loom::cc

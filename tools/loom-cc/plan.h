@@ -13,12 +13,15 @@ struct Step {
     Run,      // run argv[0] with argv, no shell
     Rewrite,      // rewrite `input` (preprocessed CUDA) into `output` (rewrite.h)
     InlineHooks,  // gate the access hooks of `input` (assembly) into `output` (inline_hooks.h)
+    Merge,        // join the device pass's `input` and the host pass's `hostInput` (pass_merge.h)
   };
   Kind kind = Kind::Run;
   std::vector<std::string> argv;
   std::string input;
   std::string output;  // for Run: the object it makes, if any (removed when a later step fails)
   bool pic = false;    // InlineHooks: the code is for a shared library (inline_hooks.h)
+  bool hostPass = false;  // Rewrite: the host pass's rewrites (rewrite.h)
+  std::string hostInput;  // Merge: the host pass's object
 };
 
 struct Plan {
@@ -37,8 +40,10 @@ const std::vector<std::string>& instrumentationArgs();
 // GOT (inline_hooks.h).
 bool compilesForSharedLibrary(const std::vector<std::string>& compileArgs);
 
-// One .cu file's five steps: preprocess, rewrite, compile to assembly, inline the hooks' fast
-// path, assemble.
+// One .cu file's steps, in two passes (DESIGN.md, "Two compilation passes"). The device pass:
+// preprocess with __CUDA_ARCH__, rewrite, compile to assembly with the instrumentation, inline
+// the hooks' fast path, assemble. The host pass: preprocess without __CUDA_ARCH__, rewrite,
+// compile. Then the two objects merge into one.
 struct CudaCompile {
   std::string cxx;
   std::string source;
@@ -46,13 +51,25 @@ struct CudaCompile {
   std::string rewritten;     // <tmp>.loom.ii
   std::string assembly;      // <tmp>.s
   std::string gated;         // <tmp>.loom.s
+  std::string deviceObject;  // <tmp>.device.o
+  std::string hostPreprocessed;  // <tmp>.host.ii
+  std::string hostRewritten;     // <tmp>.host.loom.ii
+  std::string hostObject;        // <tmp>.host.o
   std::string object;
   // Step 1 runs `cxx -E -x c++ <preprocessArgs> source -o preprocessed`;
   // step 3 runs `cxx -S -x c++-cpp-output rewritten <compileArgs> -o assembly`;
-  // step 5 runs `cxx -c -x assembler gated -o object`.
+  // step 5 runs `cxx -c -x assembler gated -o deviceObject`;
+  // the host pass runs `cxx -E -x c++ <hostPreprocessArgs> source -o hostPreprocessed` and
+  // `cxx -c -x c++-cpp-output hostRewritten <hostCompileArgs> -o hostObject`.
   std::vector<std::string> preprocessArgs;
   std::vector<std::string> compileArgs;
+  std::vector<std::string> hostPreprocessArgs;
+  std::vector<std::string> hostCompileArgs;
 };
+
+// The intermediate files' names, from one base (`dir/stem`): base.ii, base.loom.ii, base.s,
+// base.loom.s, base.device.o, base.host.ii, base.host.loom.ii, base.host.o.
+void nameIntermediates(CudaCompile& compile, const std::string& base);
 
 void addCudaSteps(const CudaCompile& compile, Plan& plan);
 

@@ -4,6 +4,7 @@
 #include "discarded_atomics.h"
 #include "edit.h"
 #include "extern_shared.h"
+#include "host_pass.h"
 #include "kernel_inlining.h"
 #include "kernel_registration.h"
 #include "kernel_prologue.h"
@@ -17,12 +18,20 @@
 
 namespace loom::cc {
 
-RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::string>& libraryDirs) {
+RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::string>& libraryDirs, Pass pass) {
   std::vector<Token> tokens = lex(preprocessed);
   std::vector<Edit> edits;
   RewriteResult result;
   findLaunchEdits(preprocessed, tokens, edits, result.diagnostics);
   if (!result.ok()) return result;
+  if (pass == Pass::Host) {
+    findExternSharedEdits(preprocessed, tokens, edits);
+    findSharedAttributeEdits(preprocessed, tokens, edits);
+    findKernelRegistrationEdits(preprocessed, tokens, edits);
+    findHostPassEdits(preprocessed, tokens, edits);
+    result.text = applyEdits(preprocessed, std::move(edits));
+    return result;
+  }
   // Before the other insertions: a region's ` }` can stand where the next statement begins, and
   // an insertion there (a discarded atomicAdd's marker) must follow it.
   const std::vector<bool> userCode = userCodeTokens(preprocessed, tokens, libraryDirs);
@@ -31,7 +40,6 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   findSelectedLoadEdits(preprocessed, tokens, userCode, edits);
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
-  findKernelRegistrationEdits(preprocessed, tokens, edits);
   findKernelPrologueEdits(preprocessed, tokens, edits);
   findKernelInliningEdits(preprocessed, tokens, edits);
   findDiscardedAtomicEdits(preprocessed, tokens, edits);

@@ -31,8 +31,13 @@ struct RewriteResult {
 // becomes `alignas(16) thread_local T x;` (shared_attributes.h).
 // The `if`, `switch` and loop statements of the user's code (not of a system header or of a file
 // under one of `libraryDirs`) become regions (reconvergence.h).
+// The device pass (kernels and device functions, instrumented) gets every rewrite above; the
+// host pass (DESIGN.md, "Two compilation passes") gets the launches, the `__shared__` declarations
+// and the kernel registrations, and drops kernel and device-only function bodies (host_pass.h).
+enum class Pass { Device, Host };
+
 RewriteResult rewriteCuda(std::string_view preprocessed,
-                          const std::vector<std::string>& libraryDirs = {});
+                          const std::vector<std::string>& libraryDirs = {}, Pass pass = Pass::Device);
 
 // Every diagnostic rendered as "file:line:col: error: message".
 std::vector<std::string> renderDiagnostics(const RewriteResult& result,

@@ -37,6 +37,7 @@ const Args kCudaMacros{"-D__CUDACC__",
                        "-D__CUDACC_VER_MINOR__=0",
                        "-D__CUDACC_VER_BUILD__=0",
                        "-D__CUDA_ARCH_LIST__=900",
+                       "-D__CUDA_ARCH__=900",
                        "-DLOOM_EMULATED_ARCH=900",
                        "-DLOOM_FTZ=0",
                        "-DLOOM_PREC_DIV=1",
@@ -57,13 +58,15 @@ bool has(const Args& argv, const std::string& a) {
 
 TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   Plan p = plan({"-O3", "-I", "inc", "-DN=4", "k.cu", "-o", "app", "-lm"});
-  REQUIRE(p.steps.size() == 6);
+  REQUIRE(p.steps.size() == 10);
+  // The device pass: __CUDA_ARCH__, instrumented, gated.
   CHECK(p.steps[0].argv ==
         concat({{"/usr/bin/c++", "-E", "-x", "c++", "-std=c++17", "-O3", "-fsanitize=thread",
                  "-Iinc", "-DN=4", "-I/loom/include", "-I/loom/gen"},
                 kCudaMacros,
                 {"-D__LOOM__=1", "-include", "cuda_runtime.h", "k.cu", "-o", "/tmp/t/k.ii"}}));
   CHECK(p.steps[1].kind == Step::Kind::Rewrite);
+  CHECK_FALSE(p.steps[1].hostPass);
   CHECK(p.steps[1].input == "/tmp/t/k.ii");
   CHECK(p.steps[1].output == "/tmp/t/k.loom.ii");
   CHECK(p.steps[2].argv == concat({{"/usr/bin/c++", "-S", "-x", "c++-cpp-output",
@@ -74,16 +77,34 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   CHECK(p.steps[3].input == "/tmp/t/k.s");
   CHECK(p.steps[3].output == "/tmp/t/k.loom.s");
   CHECK_FALSE(p.steps[3].pic);
-  CHECK(p.steps[4].argv == Args{"/usr/bin/c++", "-c", "-x", "assembler", "/tmp/t/k.loom.s", "-o", "/tmp/t/k.o"});
+  CHECK(p.steps[4].argv == Args{"/usr/bin/c++", "-c", "-x", "assembler", "/tmp/t/k.loom.s", "-o", "/tmp/t/k.device.o"});
   CHECK(loom::cc::instrumentationArgs().front() == "-fsanitize=thread");
   CHECK(has(loom::cc::instrumentationArgs(), "-fno-builtin-printf"));
-  CHECK(p.steps[5].argv == Args{"/usr/bin/c++", "/tmp/t/k.o", "-o", "app", "-rdynamic", "-lm",
+  // The host pass: no __CUDA_ARCH__, no instrumentation.
+  Args hostMacros;
+  for (const std::string& m : kCudaMacros)
+    if (m != "-D__CUDA_ARCH__=900") hostMacros.push_back(m);
+  CHECK(p.steps[5].argv ==
+        concat({{"/usr/bin/c++", "-E", "-x", "c++", "-std=c++17", "-O3", "-Iinc", "-DN=4", "-I/loom/include",
+                 "-I/loom/gen"},
+                hostMacros,
+                {"-D__LOOM__=1", "-include", "cuda_runtime.h", "k.cu", "-o", "/tmp/t/k.host.ii"}}));
+  CHECK(p.steps[6].kind == Step::Kind::Rewrite);
+  CHECK(p.steps[6].hostPass);
+  CHECK(p.steps[6].output == "/tmp/t/k.host.loom.ii");
+  CHECK(p.steps[7].argv == Args{"/usr/bin/c++", "-c", "-x", "c++-cpp-output", "/tmp/t/k.host.loom.ii", "-std=c++17",
+                                "-O3", "-o", "/tmp/t/k.host.o"});
+  CHECK(p.steps[8].kind == Step::Kind::Merge);
+  CHECK(p.steps[8].input == "/tmp/t/k.device.o");
+  CHECK(p.steps[8].hostInput == "/tmp/t/k.host.o");
+  CHECK(p.steps[8].output == "/tmp/t/k.o");
+  CHECK(p.steps[9].argv == Args{"/usr/bin/c++", "/tmp/t/k.o", "-o", "app", "-rdynamic", "-lm",
                                 "/loom/lib/libloom_runtime.a", "-lboost_context", "-ltbb",
                                 "-lpthread", "-ldl"});
-  CHECK(p.temporaries ==
-        Args{"/tmp/t/k.o", "/tmp/t/k.ii", "/tmp/t/k.loom.ii", "/tmp/t/k.s", "/tmp/t/k.loom.s"});
+  CHECK(p.temporaries == Args{"/tmp/t/k.o", "/tmp/t/k.ii", "/tmp/t/k.loom.ii", "/tmp/t/k.s", "/tmp/t/k.loom.s",
+                              "/tmp/t/k.device.o", "/tmp/t/k.host.ii", "/tmp/t/k.host.loom.ii", "/tmp/t/k.host.o"});
   // Never -fsanitize at link time: Loom links its own __tsan_* callbacks, not libtsan.
-  for (const std::string& a : p.steps[5].argv) CHECK(a.find("-fsanitize") == std::string::npos);
+  for (const std::string& a : p.steps[9].argv) CHECK(a.find("-fsanitize") == std::string::npos);
 }
 
 TEST_CASE("plan: kernel code for a shared library gets gates through the GOT", "[loomcc][plan]") {
@@ -116,11 +137,12 @@ TEST_CASE("plan: .cpp and .c inputs are plain host code", "[loomcc][plan]") {
 TEST_CASE("plan: output names", "[loomcc][plan]") {
   // -c without -o: <stem>.o in the current directory, for each input.
   Plan two = plan({"-c", "dir/a.cu", "other/b.cpp"});
-  CHECK(two.steps[4].argv.back() == "a.o");
-  CHECK(two.steps[5].argv.back() == "b.o");
-  CHECK(two.temporaries == Args{"/tmp/t/a.ii", "/tmp/t/a.loom.ii", "/tmp/t/a.s", "/tmp/t/a.loom.s"});
+  CHECK(two.steps[8].output == "a.o");
+  CHECK(two.steps[9].argv.back() == "b.o");
+  CHECK(two.temporaries == Args{"/tmp/t/a.ii", "/tmp/t/a.loom.ii", "/tmp/t/a.s", "/tmp/t/a.loom.s",
+                                "/tmp/t/a.device.o", "/tmp/t/a.host.ii", "/tmp/t/a.host.loom.ii", "/tmp/t/a.host.o"});
   // -c -o.
-  CHECK(plan({"-c", "k.cu", "-o", "obj/k.o"}).steps[4].argv.back() == "obj/k.o");
+  CHECK(plan({"-c", "k.cu", "-o", "obj/k.o"}).steps[8].output == "obj/k.o");
   // Link without -o: a.out; objects and libraries in command-line order.
   Plan link = plan({"x.o", "a.cu", "libz.a", "b.cpp"});
   CHECK(link.steps.back().argv == Args{"/usr/bin/c++", "x.o", "/tmp/t/a.o", "libz.a", "/tmp/t/b.o",
@@ -131,7 +153,7 @@ TEST_CASE("plan: output names", "[loomcc][plan]") {
   // Two inputs with one stem do not share intermediate files.
   Plan same = plan({"a/k.cu", "b/k.cu"});
   CHECK(same.steps[0].argv.back() == "/tmp/t/k.ii");
-  CHECK(same.steps[5].argv.back() == "/tmp/t/k-2.ii");
+  CHECK(same.steps[9].argv.back() == "/tmp/t/k-2.ii");
   CHECK(same.steps.back().argv[1] == "/tmp/t/k.o");
   CHECK(same.steps.back().argv[2] == "/tmp/t/k-2.o");
   // -keep in the current directory.
@@ -146,13 +168,15 @@ TEST_CASE("plan: debug, -G and -Xcompiler", "[loomcc][plan]") {
   CHECK(has(dev.steps[0].argv, "-O0"));
   CHECK(has(dev.steps[2].argv, "-O0"));
   CHECK(has(dev.steps[2].argv, "-g"));
-  CHECK(has(dev.steps[5].argv, "-O3"));  // host code keeps -O3, as with nvcc
+  CHECK(has(dev.steps[7].argv, "-O3"));  // host code keeps -O3, as with nvcc
+  CHECK(has(dev.steps[9].argv, "-O3"));
   Plan x = plan({"-Xcompiler", "-fopenmp", "k.cu", "-o", "app"});
   CHECK(has(x.steps[0].argv, "-fopenmp"));  // defines _OPENMP while preprocessing
   CHECK(has(x.steps[2].argv, "-fopenmp"));
-  CHECK(has(x.steps[5].argv, "-fopenmp"));  // nvcc passes -Xcompiler to the link too
+  CHECK(has(x.steps[7].argv, "-fopenmp"));
+  CHECK(has(x.steps[9].argv, "-fopenmp"));  // nvcc passes -Xcompiler to the link too
   CHECK(
-      has(plan({"-shared", "-Xcompiler", "-fPIC", "k.cu", "-o", "l.so"}).steps[5].argv, "-shared"));
+      has(plan({"-shared", "-Xcompiler", "-fPIC", "k.cu", "-o", "l.so"}).steps[9].argv, "-shared"));
 }
 
 TEST_CASE("plan: macros from device flags", "[loomcc][plan]") {
@@ -166,7 +190,10 @@ TEST_CASE("plan: macros from device flags", "[loomcc][plan]") {
         "-D__CUDACC_RDC__=1", "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"}) {
     CHECK(has(cu, d));
   }
-  const Args& host = p.steps[5].argv;
+  CHECK(has(cu, "-D__CUDA_ARCH__=800"));
+  CHECK(!has(p.steps[5].argv, "-D__CUDA_ARCH__=800"));  // the .cu file's host pass
+  CHECK(has(p.steps[5].argv, "-D__CUDA_ARCH_LIST__=800"));
+  const Args& host = p.steps[9].argv;
   CHECK(has(host, "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"));
   CHECK(!has(host, "-D__USE_FAST_MATH__=1"));
   CHECK(!has(host, "-DLOOM_EMULATED_ARCH=800"));

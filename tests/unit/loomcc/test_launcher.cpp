@@ -33,14 +33,14 @@ TEST_CASE("launcher: a CMake compile of a .cu file", "[loomcc][launcher]") {
   // clang-format on
   auto plan = loom::cc::planLauncher(cmake, testConfig(), "/tmp/t");
   REQUIRE(plan);
-  REQUIRE(plan->steps.size() == 5);
+  REQUIRE(plan->steps.size() == 9);
   // clang-format off
   CHECK(plan->steps[0].argv ==
         Args{"/usr/bin/c++", "-E", "-x", "c++", "-O2", "-g", "-std=gnu++17", "-fPIC",
              "-fsanitize=thread", "-DFOO", "-I/x", "-isystem", "/sys", "-MD", "-MT", "obj.o",
              "-MF", "obj.o.d", "-I/loom/include", "-D__CUDACC__", "-D__NVCC__",
              "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0", "-D__CUDACC_VER_BUILD__=0",
-             "-D__CUDA_ARCH_LIST__=900", "-DLOOM_EMULATED_ARCH=900", "-DLOOM_FTZ=0",
+             "-D__CUDA_ARCH_LIST__=900", "-D__CUDA_ARCH__=900", "-DLOOM_EMULATED_ARCH=900", "-DLOOM_FTZ=0",
              "-DLOOM_PREC_DIV=1", "-DLOOM_PREC_SQRT=1", "-DLOOM_FMAD=1", "-D__LOOM__=1",
              "-include", "cuda_runtime.h", "/abs/src/file.cu", "-o", "/tmp/t/file.ii"});
   // clang-format on
@@ -53,7 +53,9 @@ TEST_CASE("launcher: a CMake compile of a .cu file", "[loomcc][launcher]") {
   CHECK(plan->steps[2].argv == compile);
   CHECK(plan->steps[3].input == "/tmp/t/file.s");
   CHECK(plan->steps[3].output == "/tmp/t/file.loom.s");
-  CHECK(plan->steps[4].argv == Args{"/usr/bin/c++", "-c", "-x", "assembler", "/tmp/t/file.loom.s", "-o", "obj.o"});
+  CHECK(plan->steps[4].argv == Args{"/usr/bin/c++", "-c", "-x", "assembler", "/tmp/t/file.loom.s", "-o", "/tmp/t/file.device.o"});
+  CHECK(plan->steps[8].kind == loom::cc::Step::Kind::Merge);
+  CHECK(plan->steps[8].output == "obj.o");
 }
 
 TEST_CASE("launcher: anything but a .cu compile runs unchanged", "[loomcc][launcher]") {
@@ -80,7 +82,7 @@ TEST_CASE("launcher: defaults it fills in", "[loomcc][launcher]") {
   REQUIRE(o0);
   CHECK(!has(o0->steps[2].argv, "-O2"));
   CHECK(has(o0->steps[2].argv, "-O0"));
-  CHECK(p->steps[4].argv.back() == "k.o");
+  CHECK(p->steps[8].output == "k.o");
   CHECK(!has(loom::cc::planLauncher({"c++", "-g0", "-c", "k.cu"}, c, "/t")->steps[2].argv, "-g1"));
   // -MD without -MF/-MT: named after the object, as gcc would.
   auto md = loom::cc::planLauncher({"c++", "-MD", "-o", "o/k.o", "-c", "k.cu"}, c, "/t");

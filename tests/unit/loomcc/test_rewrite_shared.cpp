@@ -16,7 +16,7 @@ std::string registration(const std::string& name) {
 }
 
 std::string expected(const std::string& attrs, const std::string& type, const std::string& name) {
-  return "static thread_local " + attrs + type + " * " + name + registration(name);
+  return "inline thread_local " + attrs + type + " * " + name + registration(name);
 }
 
 // The same declaration inside a function: a plain local pointer.
@@ -56,9 +56,9 @@ TEST_CASE("extern shared: types with parentheses, arrays of arrays", "[loomcc][r
   CHECK(rewritten("extern thread_local Vec<sizeof(int), 4> s[];") ==
         expected("", "Vec<sizeof(int), 4>", "s"));
   CHECK(rewritten("extern thread_local float s[][4];") ==
-        "static thread_local float (* s)[4]" + registration("s"));
+        "inline thread_local float (* s)[4]" + registration("s"));
   CHECK(rewritten("extern thread_local int s[][N + 1][2];") ==
-        "static thread_local int (* s)[N + 1][2]" + registration("s"));
+        "inline thread_local int (* s)[N + 1][2]" + registration("s"));
   // In a function, the same declaration is a plain local pointer to T[N].
   CHECK(rewritten("void k() { extern thread_local float s[][4]; }") ==
         "void k() { [[maybe_unused]] float (* const s)[4] = reinterpret_cast< float (*)[4]>"

@@ -9,10 +9,12 @@
 #include <memory>
 
 #ifndef __host__
-#define __host__
-#define __device__
-// An empty GNU attribute: nothing to g++, and the mark by which loom-cc finds kernels to
-// register at start-up (tools/loom-cc/kernel_registration.h).
+// Empty GNU attributes: nothing to g++, and the marks by which loom-cc tells the execution spaces
+// apart (tools/loom-cc/qualifier_marks.h): it finds kernels to register and launch by
+// `__global__`, and its host pass drops the bodies of kernels and of functions that are
+// `__device__` and not `__host__` (tools/loom-cc/host_pass.h).
+#define __host__ __attribute__((,,))
+#define __device__ __attribute__((,))
 #define __global__ __attribute__(())
 #define __constant__
 #define __managed__
