@@ -40,20 +40,6 @@ class DeviceFunctions {
   bool word(std::size_t i, std::string_view w) const { return isWord(text_, tokens_, i, w); }
   bool identifier(std::size_t i) const { return i < tokens_.size() && tokens_[i].kind == TokenKind::Identifier; }
 
-  // The first token of the declaration holding tokens[mark]: after the previous ';', brace,
-  // directive, access specifier's ':' or template header's '>'.
-  std::size_t declarationStart(std::size_t mark) const {
-    std::size_t s = mark;
-    while (s > 0) {
-      std::size_t p = s - 1;
-      if (tokens_[p].kind == TokenKind::Directive || punct(p, ';') || punct(p, '{') || punct(p, '}')) break;
-      if (punct(p, ':') && !punct(p - 1, ':') && !punct(p + 1, ':')) break;  // `public:`
-      if (punct(p, '>')) break;  // `template <...>` (a decl-specifier never ends in '>' here)
-      --s;
-    }
-    return s;
-  }
-
   // Words that leave a device function's body needed by host code, or make it no plain function.
   bool keepsBody(std::size_t i) const {
     for (std::string_view w : {"constexpr", "consteval", "auto", "decltype", "typedef", "using"})
@@ -65,8 +51,14 @@ class DeviceFunctions {
   // tokens[mark], if it is one whose body the host pass drops.
   std::optional<std::size_t> deviceOnlyBody(std::size_t mark) const {
     if (mark > 0 && (punct(mark - 1, ']') || punct(mark - 1, ')'))) return std::nullopt;  // a lambda
-    std::size_t start = declarationStart(mark);
-    for (std::size_t j = start; j < mark; ++j) {
+    for (std::size_t j = declarationStart(text_, tokens_, mark); j < mark; ++j) {
+      if (word(j, "template") && punct(j + 1, '<')) {  // its header: `auto` there is a parameter's
+        for (int depth = 0; ++j < mark;) {
+          if (punct(j, '<')) ++depth;
+          if (punct(j, '>') && --depth == 0) break;
+        }
+        continue;
+      }
       if (qualifierMark(text_, tokens_, j) == QualifierMark::Host || keepsBody(j)) return std::nullopt;
     }
     // The decl-specifiers and declarator-id up to the parameters' '('.
@@ -141,12 +133,7 @@ class DeviceFunctions {
 void kernelEdits(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits) {
   for (const KernelDeclaration& k : findKernelDeclarations(text, tokens)) {
     // `static` among the decl-specifiers, before or after the mark.
-    std::size_t s = k.marker;
-    while (s > 0 && tokens[s - 1].kind != TokenKind::Directive && !isPunct(text, tokens, s - 1, ';') &&
-           !isPunct(text, tokens, s - 1, '{') && !isPunct(text, tokens, s - 1, '}') &&
-           !isPunct(text, tokens, s - 1, '>'))
-      --s;
-    for (std::size_t j = s; j < k.nameBegin; ++j)
+    for (std::size_t j = k.templateOpen ? k.templateClose + 1 : declarationStart(text, tokens, k.marker); j < k.nameBegin; ++j)
       if (isWord(text, tokens, j, "static")) edits.push_back(Edit{tokens[j].begin, tokens[j].end, ""});
     if (!k.body) continue;
     if (!k.atNamespaceScope) {  // a friend defined in its class: refused in the host pass too
@@ -158,17 +145,18 @@ void kernelEdits(std::string_view text, const std::vector<Token>& tokens, std::v
       continue;
     }
     // A template's instantiation may have no linkage (a lambda's type as its argument), so the
-    // host pass cannot declare it and call the device pass's: it defines a stub that launches
-    // its twin, found by the instantiation's own symbol name with `.loomtwin` appended (bound by
-    // the merge, pass_merge.h).
+    // host pass cannot declare it and call the device pass's: its body becomes a launch of its
+    // twin, found by the instantiation's own symbol name with `.loomtwin` appended (bound by the
+    // merge, pass_merge.h). The body's line breaks stay after it.
     KernelSelf self = kernelSelf(text, tokens, k, edits);
-    Edit stub = dropBody(text, tokens[*k.body].begin, tokens[k.end].end);
-    stub.replacement =
+    Edit forward = dropBody(text, tokens[*k.body].begin, tokens[k.end].end);
+    std::string lineBreaks = forward.replacement.substr(1);  // after dropBody's ';'
+    forward.replacement =
         "{ void* loom_twin; __asm__(\".hidden %c1.loomtwin\\n\\tleaq %c1.loomtwin(%%rip), %0\" : \"=r\"(loom_twin) : "
         "\"i\"(static_cast<" + self.pointerType + ">(&" + self.name + "))); "
         "return ::loom::launchFromKernel(reinterpret_cast<" + self.pointerType + ">(loom_twin)" +
-        (self.arguments.empty() ? "" : ", " + self.arguments) + "); }" + stub.replacement.substr(1);
-    edits.push_back(std::move(stub));
+        (self.arguments.empty() ? "" : ", " + self.arguments) + "); }" + lineBreaks;
+    edits.push_back(std::move(forward));
   }
 }
 

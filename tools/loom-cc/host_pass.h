@@ -5,9 +5,11 @@
 // - each kernel's body (a friend defined in its class keeps its body, whose launches are refused
 //   as in the device pass): the kernel becomes a declaration, so a launch calls the device pass's
 //   kernel (`static` is dropped from a kernel's declarations, so that the call names a symbol
-//   the merge can bind, pass_merge.h);
+//   the merge can bind, pass_merge.h); a kernel template's body becomes a launch of the device
+//   pass's instantiation of the same name, since an instantiation with no linkage (for a
+//   lambda's type) cannot be declared and called across objects;
 // - the body of each function declared `__device__` and not `__host__`, so that its device-only
-//   code (inline PTX, intrinsics, code under #ifdef __CUDA_ARCH__) is never compiled for the host
+//   code (inline PTX, device intrinsics) is never compiled for the host
 //   and a device function called from another .cu file (-rdc) keeps one definition. Left alone:
 //   constexpr functions (host code may evaluate them), functions whose return type is deduced,
 //   definitions outside their class or namespace (`S::f() { }` cannot become a declaration),

@@ -209,10 +209,7 @@ class Scanner {
 
   // The `template <...>` header in front of the marker, if any: back to the previous declaration.
   void templateHeader(KernelDeclaration& k) const {
-    std::size_t from = k.marker;
-    while (from > 0 && tokens_[from - 1].kind != TokenKind::Directive && !punct(from - 1, ';') &&
-           !punct(from - 1, '{') && !punct(from - 1, '}'))
-      --from;
+    std::size_t from = declarationStart(text_, tokens_, k.marker);
     // The first `template <` from there is the outermost (a template template parameter has its own).
     for (std::size_t j = from; j < k.marker; ++j) {
       if (!word(j, "template") || !punct(j + 1, '<')) continue;
@@ -287,6 +284,13 @@ class Scanner {
 
 std::vector<KernelDeclaration> findKernelDeclarations(std::string_view text, const std::vector<Token>& tokens) {
   return Scanner(text, tokens).run();
+}
+
+std::size_t declarationStart(std::string_view text, const std::vector<Token>& tokens, std::size_t i) {
+  while (i > 0 && tokens[i - 1].kind != TokenKind::Directive && !isPunct(text, tokens, i - 1, ';') &&
+         !isPunct(text, tokens, i - 1, '{') && !isPunct(text, tokens, i - 1, '}'))
+    --i;
+  return i;
 }
 
 std::string tokenText(std::string_view text, const std::vector<Token>& tokens, std::size_t begin, std::size_t end) {

@@ -81,7 +81,7 @@ MergePlan planMerge(const ElfObject& device, const ElfObject& host, const std::s
   std::map<std::string, std::string> finalName;  // of the device pass's symbols renamed so far
   for (const auto& [from, to] : plan.deviceRenames) finalName[from] = to;
   for (const std::string& name : hostUndefined) {
-    // A template kernel's stub names its twin: the device pass's symbol of the same name.
+    // A kernel template's host-pass body names its twin: the device pass's symbol of the same name.
     static const std::string kTwin = ".loomtwin";
     if (name.size() > kTwin.size() && name.compare(name.size() - kTwin.size(), kTwin.size(), kTwin) == 0) {
       std::string base = name.substr(0, name.size() - kTwin.size());

@@ -72,56 +72,47 @@ void nameIntermediates(CudaCompile& c, const std::string& base) {
   c.hostObject = base + ".host.o";
 }
 
+namespace {
+
+Step run(std::vector<std::string> argv, const std::vector<std::string>& args, std::vector<std::string> tail) {
+  Step s;
+  s.argv = std::move(argv);
+  s.argv.insert(s.argv.end(), args.begin(), args.end());
+  s.argv.insert(s.argv.end(), tail.begin(), tail.end());
+  return s;
+}
+
+Step rewriteStep(const std::string& input, const std::string& output, bool hostPass) {
+  Step s;
+  s.kind = Step::Kind::Rewrite;
+  s.input = input;
+  s.output = output;
+  s.hostPass = hostPass;
+  return s;
+}
+
+}  // namespace
+
 void addCudaSteps(const CudaCompile& c, Plan& plan) {
-  Step preprocess;
-  preprocess.argv = {c.cxx, "-E", "-x", "c++"};
-  preprocess.argv.insert(preprocess.argv.end(), c.preprocessArgs.begin(), c.preprocessArgs.end());
-  preprocess.argv.insert(preprocess.argv.end(), {c.source, "-o", c.preprocessed});
-  plan.steps.push_back(std::move(preprocess));
-
-  Step rewrite;
-  rewrite.kind = Step::Kind::Rewrite;
-  rewrite.input = c.preprocessed;
-  rewrite.output = c.rewritten;
-  plan.steps.push_back(std::move(rewrite));
-
-  Step compile;
-  compile.argv = {c.cxx, "-S", "-x", "c++-cpp-output", c.rewritten};
-  compile.argv.insert(compile.argv.end(), c.compileArgs.begin(), c.compileArgs.end());
-  compile.argv.insert(compile.argv.end(), {"-o", c.assembly});
-  plan.steps.push_back(std::move(compile));
-
+  // The device pass.
+  plan.steps.push_back(run({c.cxx, "-E", "-x", "c++"}, c.preprocessArgs, {c.source, "-o", c.preprocessed}));
+  plan.steps.push_back(rewriteStep(c.preprocessed, c.rewritten, false));
+  plan.steps.push_back(run({c.cxx, "-S", "-x", "c++-cpp-output", c.rewritten}, c.compileArgs, {"-o", c.assembly}));
   Step gate;
   gate.kind = Step::Kind::InlineHooks;
   gate.input = c.assembly;
   gate.output = c.gated;
   gate.pic = compilesForSharedLibrary(c.compileArgs);
   plan.steps.push_back(std::move(gate));
-
   // No -g here: the assembly carries g++'s debug information already, and -g would have the
   // assembler describe the .s file itself.
-  Step assemble;
-  assemble.argv = {c.cxx, "-c", "-x", "assembler", c.gated, "-o", c.deviceObject};
-  plan.steps.push_back(std::move(assemble));
+  plan.steps.push_back(run({c.cxx, "-c", "-x", "assembler", c.gated, "-o", c.deviceObject}, {}, {}));
 
-  Step hostPreprocess;
-  hostPreprocess.argv = {c.cxx, "-E", "-x", "c++"};
-  hostPreprocess.argv.insert(hostPreprocess.argv.end(), c.hostPreprocessArgs.begin(), c.hostPreprocessArgs.end());
-  hostPreprocess.argv.insert(hostPreprocess.argv.end(), {c.source, "-o", c.hostPreprocessed});
-  plan.steps.push_back(std::move(hostPreprocess));
-
-  Step hostRewrite;
-  hostRewrite.kind = Step::Kind::Rewrite;
-  hostRewrite.hostPass = true;
-  hostRewrite.input = c.hostPreprocessed;
-  hostRewrite.output = c.hostRewritten;
-  plan.steps.push_back(std::move(hostRewrite));
-
-  Step hostCompile;
-  hostCompile.argv = {c.cxx, "-c", "-x", "c++-cpp-output", c.hostRewritten};
-  hostCompile.argv.insert(hostCompile.argv.end(), c.hostCompileArgs.begin(), c.hostCompileArgs.end());
-  hostCompile.argv.insert(hostCompile.argv.end(), {"-o", c.hostObject});
-  plan.steps.push_back(std::move(hostCompile));
+  // The host pass.
+  plan.steps.push_back(run({c.cxx, "-E", "-x", "c++"}, c.hostPreprocessArgs, {c.source, "-o", c.hostPreprocessed}));
+  plan.steps.push_back(rewriteStep(c.hostPreprocessed, c.hostRewritten, true));
+  plan.steps.push_back(
+      run({c.cxx, "-c", "-x", "c++-cpp-output", c.hostRewritten}, c.hostCompileArgs, {"-o", c.hostObject}));
 
   Step merge;
   merge.kind = Step::Kind::Merge;

@@ -24,25 +24,25 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   RewriteResult result;
   findLaunchEdits(preprocessed, tokens, edits, result.diagnostics);
   if (!result.ok()) return result;
-  if (pass == Pass::Host) {
-    findExternSharedEdits(preprocessed, tokens, edits);
-    findSharedAttributeEdits(preprocessed, tokens, edits);
-    findKernelRegistrationEdits(preprocessed, tokens, edits);
-    findHostPassEdits(preprocessed, tokens, edits);
-    result.text = applyEdits(preprocessed, std::move(edits));
-    return result;
+  const bool device = pass == Pass::Device;
+  if (device) {
+    // Before the other insertions: a region's ` }` can stand where the next statement begins,
+    // and an insertion there (a discarded atomicAdd's marker) must follow it.
+    const std::vector<bool> userCode = userCodeTokens(preprocessed, tokens, libraryDirs);
+    findReconvergenceEdits(preprocessed, tokens, userCode, edits);
+    findBarrierRunEdits(preprocessed, tokens, userCode, edits);
+    findSelectedLoadEdits(preprocessed, tokens, userCode, edits);
   }
-  // Before the other insertions: a region's ` }` can stand where the next statement begins, and
-  // an insertion there (a discarded atomicAdd's marker) must follow it.
-  const std::vector<bool> userCode = userCodeTokens(preprocessed, tokens, libraryDirs);
-  findReconvergenceEdits(preprocessed, tokens, userCode, edits);
-  findBarrierRunEdits(preprocessed, tokens, userCode, edits);
-  findSelectedLoadEdits(preprocessed, tokens, userCode, edits);
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
-  findKernelPrologueEdits(preprocessed, tokens, edits);
-  findKernelInliningEdits(preprocessed, tokens, edits);
-  findDiscardedAtomicEdits(preprocessed, tokens, edits);
+  if (device) {
+    findKernelPrologueEdits(preprocessed, tokens, edits);
+    findKernelInliningEdits(preprocessed, tokens, edits);
+    findDiscardedAtomicEdits(preprocessed, tokens, edits);
+  } else {
+    findKernelRegistrationEdits(preprocessed, tokens, edits);
+    findHostPassEdits(preprocessed, tokens, edits);
+  }
   result.text = applyEdits(preprocessed, std::move(edits));
   return result;
 }

@@ -23,8 +23,8 @@ std::string hostPass(const std::string& in) {
 
 TEST_CASE("a kernel's body goes; its line breaks stay", "[loomcc][host_pass]") {
   CHECK(hostPass(G + " void k(int* p) {\n  p[0] = 1;\n}\nint x;") == G + " void k(int* p) ;\n\n\nint x;");
-  // A template becomes a stub that launches its twin, the device pass's instantiation of the
-  // same symbol name (an instantiation for a lambda has no linkage: no declaration could name it).
+  // A template's body becomes a launch of its twin, the device pass's instantiation of the same
+  // symbol name (an instantiation for a lambda has no linkage: no declaration could name it).
   CHECK(hostPass("template <class T> " + G + " void k(T* p, T v) {\n p[0] = v;\n}") ==
         "template <class T> " + G +
             " void k(T* p, T v) { void* loom_twin; __asm__(\".hidden %c1.loomtwin\\n\\tleaq %c1.loomtwin(%%rip), %0\""
@@ -89,4 +89,11 @@ TEST_CASE("a definition outside its class keeps its body: it cannot become a dec
     INFO(kept);
     CHECK(hostPass(kept) == kept);
   }
+}
+
+TEST_CASE("a static kernel template loses `static` too; its header is not searched", "[loomcc][host_pass]") {
+  std::string out = hostPass("template <class T> static " + G + " void k(T* p) { }");
+  CHECK(out.rfind("template <class T>  " + G + " void k(T* p) { void* loom_twin;", 0) == 0);
+  // `auto` in a device function template's header does not keep its body.
+  CHECK(hostPass("template <auto N> " + D + " int f() { return N; }") == "template <auto N> " + D + " int f() ;");
 }
