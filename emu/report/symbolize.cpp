@@ -115,6 +115,29 @@ std::string sourceLine(const void* pc) {
   return location;
 }
 
+std::string mangledName(const void* code) {
+  Dl_info info{};
+  if (dladdr(code, &info) && info.dli_sname && info.dli_saddr == code) return info.dli_sname;
+  ModuleAddress where;
+  if (!locate(code, where)) return "";
+  std::string file = where.file;
+  if (file == "/proc/self/exe") {
+    std::array<char, 4096> path{};
+    ssize_t n = readlink("/proc/self/exe", path.data(), path.size() - 1);
+    if (n > 0) file.assign(path.data(), static_cast<std::size_t>(n));
+  }
+  std::ostringstream cmd;
+  cmd << "addr2line -f -e '" << file << "' 0x" << std::hex << where.offset << " 2>/dev/null";
+  static std::mutex mutex;
+  std::lock_guard lock(mutex);
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
+  std::array<char, 4096> line{};
+  if (!pipe || !fgets(line.data(), line.size(), pipe.get())) return "";
+  std::string name = line.data();
+  while (!name.empty() && (name.back() == '\n' || name.back() == '\r')) name.pop_back();
+  return name == "??" ? "" : name;
+}
+
 std::string functionName(const void* code) {
   Dl_info info{};
   if (dladdr(code, &info) && info.dli_sname && info.dli_saddr == code) {

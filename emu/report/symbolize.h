@@ -23,4 +23,9 @@ bool isUserSource(const std::string& location);
 // The demangled name of the function at a code address ("vecAdd(float*, int)"), or "?".
 std::string functionName(const void* code);
 
+// The mangled name of the function starting at a code address ("_Z6vecAddPfi"), or "": from the
+// dynamic symbol table, else from the object's own symbol table (a program linked without
+// -rdynamic, as CMake links a target whose linker language is C++).
+std::string mangledName(const void* code);
+
 }  // namespace loom::report

@@ -1,6 +1,6 @@
 #include "runtime/kernel_registry.h"
 
-#include <dlfcn.h>
+#include "report/symbolize.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -16,13 +16,10 @@ struct KernelRecord {
   KernelSettings settings;
   ErasedCall call;
   std::optional<dim3> cluster;  // __cluster_dims__, once looked up
-  std::optional<std::string> symbol;  // the mangled name from the dynamic symbol table, once looked up; "" if none
+  std::optional<std::string> symbol;  // the mangled name, once looked up; "" if none
 
   const std::string& mangledName(const void* kernel) {
-    if (!symbol) {
-      Dl_info info{};
-      symbol = dladdr(kernel, &info) && info.dli_sname && info.dli_saddr == kernel ? info.dli_sname : "";
-    }
+    if (!symbol) symbol = report::mangledName(kernel);
     return *symbol;
   }
 };

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "cuda_defines.h"
+#include "nvcc_environment.h"
 #include "paths.h"
 #include "rewrite.h"
 
@@ -47,6 +48,15 @@ class Planner {
   }
 
   Plan run() {
+    if (o_.deviceLinkOnly) {
+      // nvcc's device link joins the device code of -rdc objects for the host link. Loom's device
+      // code is in the objects already, so the object it makes holds nothing; build systems
+      // (CMake's CUDA_SEPARABLE_COMPILATION) still link it in.
+      Step s;
+      s.argv = {c_.cxx, "-c", "-x", "c", "/dev/null", "-o", o_.output.value_or("a_dlink.o")};
+      plan_.steps.push_back(std::move(s));
+      return std::move(plan_);
+    }
     bool link = !o_.compileOnly && !o_.dependenciesOnly;
     std::vector<std::string> linkInputs;
     for (const Input& in : o_.inputs) {
@@ -184,7 +194,11 @@ class Planner {
     if (o_.shared) s.argv.push_back("-shared");
     append(s.argv, o_.compilerArgs);
     append(s.argv, o_.linkerArgs);
+    // Loom's library directory, as nvcc's link line has the toolkit's: CMake's CUDA language finds
+    // the link line by it (nvcc_environment.h).
+    if (std::string dir = runtimeLibraryDir(c_); !dir.empty()) s.argv.push_back("-L" + dir);
     append(s.argv, c_.linkArgs);
+    s.throughLoomCc = true;
     plan_.steps.push_back(std::move(s));
   }
 

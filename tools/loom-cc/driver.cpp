@@ -18,8 +18,16 @@
 namespace loom::cc {
 namespace {
 
+// The command a Run step runs.
+std::vector<std::string> commandOf(const Step& step, const RunSettings& s) {
+  if (!step.throughLoomCc) return step.argv;
+  std::vector<std::string> argv{s.self, "--launcher"};
+  argv.insert(argv.end(), step.argv.begin(), step.argv.end());
+  return argv;
+}
+
 void show(const Step& step, const RunSettings& s) {
-  std::vector<std::string> argv = step.argv;
+  std::vector<std::string> argv = commandOf(step, s);
   if (step.kind == Step::Kind::Rewrite) {
     argv = {s.self, "--loom-rewrite", step.input, "-o", step.output};
     if (step.hostPass) argv.push_back("--host");
@@ -108,7 +116,7 @@ int runPlan(const Plan& plan, const RunSettings& s) {
     if (s.verbose || s.dryRun) show(step, s);
     if (s.dryRun) continue;
     if (step.kind == Step::Kind::Run) {
-      status = runProcess(step.argv);
+      status = runProcess(commandOf(step, s));
     } else if (step.kind == Step::Kind::InlineHooks) {
       status = inlineHooksFile(step.input, step.output, step.pic);
     } else if (step.kind == Step::Kind::Merge) {

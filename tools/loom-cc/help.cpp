@@ -1,11 +1,21 @@
 #include "help.h"
 
 #include "arch.h"
+#include "cuda_defines.h"
 
 namespace loom::cc {
 
+// The second and third lines are nvcc's own, which build systems read: CMake recognises nvcc's
+// command line by "nvcc: NVIDIA (R) Cuda compiler driver" and takes the toolkit version from "V<x.y.z>".
 std::string versionText(int arch) {
-  return "loom-cc (Loom) 0.1.0, emulating " + smName(arch) + "; nvcc-compatible command line\n";
+  return "loom-cc (Loom) 0.1.0, emulating " + smName(arch) +
+         "; nvcc-compatible command line\n"
+         "nvcc: NVIDIA (R) Cuda compiler driver (command line), CUDA " +
+         std::to_string(kCudaVersionMajor) + "." + std::to_string(kCudaVersionMinor) +
+         " as emulated by Loom\n"
+         "Cuda compilation tools, release " + std::to_string(kCudaVersionMajor) + "." +
+         std::to_string(kCudaVersionMinor) + ", V" + std::to_string(kCudaVersionMajor) + "." +
+         std::to_string(kCudaVersionMinor) + "." + std::to_string(kCudaVersionBuild) + "\n";
 }
 
 std::string helpText() {
@@ -14,12 +24,15 @@ A drop-in for nvcc's command line: CUDA programs are compiled as host C++ agains
 headers and run on the CPU. Options take their value as -opt=value or -opt value (-Idir -DX -lm -O3
 also attached); list options split values at commas.
 
-Inputs: .cu (CUDA: preprocessed, <<<>>> and extern __shared__ rewritten, instrumented with
--fsanitize=thread), .cpp .cc .cxx .C (host C++, no __CUDACC__), .c (host C), .o .a .so (linked).
+Inputs: .cu (CUDA, compiled in two passes as by nvcc: a device pass with __CUDA_ARCH__,
+rewritten and instrumented with -fsanitize=thread, and a host pass without it, plain C++; see
+tools/loom-cc/README.md), .cpp .cc .cxx .C (host C++, no __CUDACC__), .c (host C), .o .a .so
+(linked); @file reads more arguments from a file.
 
 Output:
   -o, --output-file <file>     output (default a.out; with -c, <stem>.o per input)
   -c, --compile                compile only;  -dc, --device-c  the same, with -rdc=true
+  -dlink, --device-link        an empty object: Loom's device code is in the objects already
   -M, -MM, -MD, -MMD, -MF <f>, -MT <t>, -MP
                                dependencies, as gcc writes them (-MD: next to the object)
   -shared                      link a shared library
@@ -37,13 +50,17 @@ Compilation:
   -x cu|c++|c|none             language of every source input
   -Xcompiler <a,b>             options for the host compiler (compiles and links)
   -Xlinker <a,b>, -l, -L       options for the link
+  -forward-unknown-to-host-compiler, -forward-unknown-opts, -forward-unknown-to-host-linker
+                               an unknown option goes to the host compiler (linker) instead of
+                               failing (CMake's CUDA language passes the first)
   -ccbin <compiler|dir>        host compiler (default: from loom-cc.conf)
   -w, -Werror all-warnings, -Wno-deprecated-declarations
 Device:
   -arch=sm_XX, --gpu-architecture, -code, -gencode arch=compute_XX,code=sm_XX (repeatable)
                                the emulated architecture is the highest sm_XX named (default
                                sm_90; native, all, all-major: sm_90). .cu files see it as
-                               LOOM_EMULATED_ARCH and __CUDA_ARCH_LIST__
+                               __CUDA_ARCH__ (device pass), LOOM_EMULATED_ARCH and
+                               __CUDA_ARCH_LIST__
   --use_fast_math              __USE_FAST_MATH__, LOOM_FAST_MATH, and -ftz=true -prec-div=false
                                -prec-sqrt=false -fmad=true
   -ftz, -prec-div, -prec-sqrt, -fmad =true|false
@@ -54,10 +71,13 @@ Device:
   -Xptxas, -maxrregcount, -res-usage, -Xnvlink, -Xcudafe, --diag-suppress, -t, -m64,
   -Wno-deprecated-gpu-targets, -cudart ...    accepted without effect (-v says why)
 Driver:
-  -v, --verbose                print each command before running it
+  -v, --verbose                print where Loom's toolkit is (nvcc's TOP=, INCLUDES=,
+                               LIBRARIES= lines, which CMake reads), then each command before
+                               running it
   --dryrun                     print the commands, run none
   -keep, --save-temps, --keep-dir <dir>
-                               keep the preprocessed (.ii), rewritten (.loom.ii) and assembly (.s, .loom.s) files
+                               keep the preprocessed (.ii, .host.ii), rewritten (.loom.ii,
+                               .host.loom.ii) and assembly (.s, .loom.s) files
   --options-file <file>        read more options from a file
   --version, --help
 

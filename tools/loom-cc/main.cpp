@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -12,6 +13,7 @@
 #include "driver.h"
 #include "help.h"
 #include "launcher.h"
+#include "nvcc_environment.h"
 #include "options.h"
 #include "pass_merge.h"
 #include "paths.h"
@@ -35,11 +37,20 @@ std::string resolveHostCompiler(const std::string& ccbin) {
 
 int nvccMode(const std::vector<std::string>& args, const std::string& self) {
   ParseResult parsed = parseNvccArgs(args);
+  Options& o = parsed.options;
+  std::string configFile = configPath(std::getenv("LOOM_CC_CONF"), self);
+  ConfigResult config = loadConfig(configFile);
+  // As nvcc, -v first says where things are, also before an error about the arguments (CMake
+  // asks with `-v __cmake_determine_cuda`).
+  bool verbose = std::find(args.begin(), args.end(), "-v") != args.end() ||
+                 std::find(args.begin(), args.end(), "--verbose") != args.end();
+  if (verbose && !config.error) {
+    for (const std::string& line : nvccEnvironmentLines(config.config, configFile, o.arch)) std::cerr << line << '\n';
+  }
   if (parsed.error) {
     std::cerr << *parsed.error << '\n';
     return 1;
   }
-  Options& o = parsed.options;
   for (const std::string& w : o.warnings) std::cerr << w << '\n';
   if (o.showHelp) {
     std::cout << helpText();
@@ -49,8 +60,6 @@ int nvccMode(const std::vector<std::string>& args, const std::string& self) {
     std::cout << versionText(o.arch);
     return 0;
   }
-  std::string configFile = configPath(std::getenv("LOOM_CC_CONF"), self);
-  ConfigResult config = loadConfig(configFile);
   if (config.error) {
     std::cerr << "loom-cc: error: " << *config.error << '\n';
     return 1;

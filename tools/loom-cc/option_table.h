@@ -14,6 +14,7 @@ enum class OptionId {
   Output,
   Compile,
   DeviceCompile,
+  DeviceLink,
   Link,
   Optimize,
   Debug,
@@ -62,6 +63,8 @@ enum class OptionId {
   DefaultStream,
   OptionsFile,
   PassToHost,
+  ForwardUnknownToCompiler,
+  ForwardUnknownToLinker,
   Ignored,
 };
 

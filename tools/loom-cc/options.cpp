@@ -36,6 +36,12 @@ std::optional<bool> parseBool(const std::string& v) {
 class Parser {
  public:
   ParseResult run(const std::vector<std::string>& args) {
+    // The forwarding options apply to every unknown option, before or after them.
+    for (const std::string& a : args) {
+      std::string_view name = std::string_view(a).substr(a.starts_with("--") ? 2 : 1);
+      if (name == "forward-unknown-to-host-compiler" || name == "forward-unknown-opts") forwardToCompiler_ = true;
+      if (name == "forward-unknown-to-host-linker") forwardToLinker_ = true;
+    }
     if (!parseList(args, 0)) return std::move(result_);
     finish();
     return std::move(result_);
@@ -54,6 +60,11 @@ class Parser {
   bool parseList(const std::vector<std::string>& args, int fileDepth) {
     for (std::size_t i = 0; i < args.size();) {
       const std::string& a = args[i];
+      if (a.size() > 1 && a.front() == '@') {  // a response file, as gcc's and nvcc's (CMake's objects)
+        if (!optionsFile(a.substr(1), fileDepth)) return false;
+        ++i;
+        continue;
+      }
       if (a.size() < 2 || a.front() != '-') {
         inputs_.push_back(a);
         ++i;
@@ -61,6 +72,11 @@ class Parser {
       }
       std::string error;
       std::optional<MatchedOption> m = matchOption(args, i, error);
+      if (!m && (forwardToCompiler_ || forwardToLinker_)) {
+        (forwardToCompiler_ ? result_.options.compilerArgs : result_.options.linkerArgs).push_back(a);
+        ++i;
+        continue;
+      }
       if (!m) return fail(error);
       i += m->consumed;
       if (m->spec->id == OptionId::OptionsFile) {
@@ -88,6 +104,9 @@ class Parser {
         break;
       case OptionId::Compile:
         o.compileOnly = true;
+        break;
+      case OptionId::DeviceLink:
+        o.deviceLinkOnly = true;
         break;
       case OptionId::DeviceCompile:
         o.compileOnly = true;
@@ -268,6 +287,9 @@ class Parser {
       case OptionId::PassToHost:
         o.compilerArgs.push_back("-" + std::string(m.spec->shortName));
         break;
+      case OptionId::ForwardUnknownToCompiler:
+      case OptionId::ForwardUnknownToLinker:
+        break;  // read before the arguments (run)
       case OptionId::Ignored:
         if (!m.spec->why.empty()) {
           std::string shown = m.name + (m.spec->takesValue ? " " + v : "");
@@ -356,6 +378,8 @@ class Parser {
   ParseResult result_;
   ArchRequest arch_;
   std::vector<std::string> inputs_;
+  bool forwardToCompiler_ = false;
+  bool forwardToLinker_ = false;
   std::optional<InputKind> language_;  // -x applies to every source input, as in nvcc
   bool depOnly_ = false;
   bool depCompile_ = false;

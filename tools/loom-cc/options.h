@@ -21,6 +21,7 @@ struct Options {
   std::vector<Input> inputs;          // in command-line order
   std::optional<std::string> output;  // -o
   bool compileOnly = false;           // -c, -dc
+  bool deviceLinkOnly = false;        // -dlink: an object with nothing in it (DESIGN.md)
   // -M / -MM without -MD / -MMD: write dependencies (to -o or stdout) and do nothing else.
   bool dependenciesOnly = false;
   std::string optimization = "2";  // -O<n>; nvcc's host default would be -O3, Loom's is -O2

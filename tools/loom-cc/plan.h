@@ -22,6 +22,9 @@ struct Step {
   bool pic = false;    // InlineHooks: the code is for a shared library (inline_hooks.h)
   bool hostPass = false;  // Rewrite: the host pass's rewrites (rewrite.h)
   std::string hostInput;  // Merge: the host pass's object
+  // Run: run as `loom-cc --launcher argv...` (the link: a build system that takes nvcc's link line
+  // apart, CMake's CUDA language, then links through loom-cc, nvcc_environment.h).
+  bool throughLoomCc = false;
 };
 
 struct Plan {

@@ -98,7 +98,10 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   CHECK(p.steps[8].input == "/tmp/t/k.device.o");
   CHECK(p.steps[8].hostInput == "/tmp/t/k.host.o");
   CHECK(p.steps[8].output == "/tmp/t/k.o");
-  CHECK(p.steps[9].argv == Args{"/usr/bin/c++", "/tmp/t/k.o", "-o", "app", "-rdynamic", "-lm",
+  // The link runs as `loom-cc --launcher c++ ...` and names Loom's library directory, as nvcc's
+  // link line names the toolkit's (CMake's CUDA language takes its launcher and libraries).
+  CHECK(p.steps[9].throughLoomCc);
+  CHECK(p.steps[9].argv == Args{"/usr/bin/c++", "/tmp/t/k.o", "-o", "app", "-rdynamic", "-lm", "-L/loom/lib",
                                 "/loom/lib/libloom_runtime.a", "-lboost_context", "-ltbb",
                                 "-lpthread", "-ldl"});
   CHECK(p.temporaries == Args{"/tmp/t/k.o", "/tmp/t/k.ii", "/tmp/t/k.loom.ii", "/tmp/t/k.s", "/tmp/t/k.loom.s",
@@ -146,7 +149,7 @@ TEST_CASE("plan: output names", "[loomcc][plan]") {
   // Link without -o: a.out; objects and libraries in command-line order.
   Plan link = plan({"x.o", "a.cu", "libz.a", "b.cpp"});
   CHECK(link.steps.back().argv == Args{"/usr/bin/c++", "x.o", "/tmp/t/a.o", "libz.a", "/tmp/t/b.o",
-                                       "-o", "a.out", "-rdynamic", "/loom/lib/libloom_runtime.a",
+                                       "-o", "a.out", "-rdynamic", "-L/loom/lib", "/loom/lib/libloom_runtime.a",
                                        "-lboost_context", "-ltbb", "-lpthread", "-ldl"});
   // Only objects: just the link.
   CHECK(plan({"x.o", "y.o", "-o", "app"}).steps.size() == 1);
@@ -238,4 +241,12 @@ TEST_CASE("plan: -ccbin and the configuration's compiler", "[loomcc][plan]") {
   Plan p = loom::cc::planBuild(r.options, c, "/t");
   CHECK(p.steps[0].argv.front() == "clang++");
   CHECK(p.steps[2].argv.front() == "clang++");
+}
+
+TEST_CASE("plan: -dlink makes an object with nothing in it", "[loomcc][plan]") {
+  // nvcc's device link gathers -rdc device code; Loom's is in the objects already.
+  Plan p = plan({"-dlink", "a.o", "b.o", "-o", "dlink.o"});
+  REQUIRE(p.steps.size() == 1);
+  CHECK(p.steps[0].argv == Args{"/usr/bin/c++", "-c", "-x", "c", "/dev/null", "-o", "dlink.o"});
+  CHECK(plan({"--device-link", "a.o"}).steps[0].argv.back() == "a_dlink.o");
 }

@@ -194,7 +194,11 @@ TEST_CASE("loom-cc end to end: -v, --dryrun, --version, unknown options", "[loom
 
   Result version = box.loomcc("--version");
   CHECK(version.status == 0);
-  CHECK(version.output == "loom-cc (Loom) 0.1.0, emulating sm_90; nvcc-compatible command line\n");
+  // Loom's own line, then nvcc's lines that build systems read (CMake: the driver's name, V13.0.0).
+  CHECK(version.output ==
+        "loom-cc (Loom) 0.1.0, emulating sm_90; nvcc-compatible command line\n"
+        "nvcc: NVIDIA (R) Cuda compiler driver (command line), CUDA 13.0 as emulated by Loom\n"
+        "Cuda compilation tools, release 13.0, V13.0.0\n");
 
   Result unknown = box.loomcc("--frobnicate k.cu");
   CHECK(unknown.status == 1);

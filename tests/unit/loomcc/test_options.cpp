@@ -274,8 +274,6 @@ TEST_CASE("options: unknown options", "[loomcc][options]") {
         "that Loom does not support: Loom compiles CUDA to host code, so there is no PTX, cubin "
         "or fatbinary");
   CHECK(errorOf({"-lib", "k.cu"}).find("ar rcs") != std::string::npos);
-  CHECK(errorOf({"--device-link", "k.o"}).find("device linking is not needed") !=
-        std::string::npos);
   CHECK(errorOf({"-E", "k.cu"}).find("-keep") != std::string::npos);
   CHECK(errorOf({"-Wall", "k.cu"}) ==
         "loom-cc: error: unknown nvcc option '-Wall'\nloom-cc: note: if it is an option of the "
@@ -305,4 +303,30 @@ TEST_CASE("options: --options-file", "[loomcc][options]") {
   CHECK(o.arch == 800);
   CHECK(errorOf({"-optf", "/nonexistent/loomcc", "k.cu"}) ==
         "loom-cc: error: cannot read options file '/nonexistent/loomcc'");
+}
+
+TEST_CASE("options: forwarding unknown options to the host compiler or linker", "[loomcc][options]") {
+  // nvcc's -forward-unknown-to-host-compiler, which CMake's CUDA language passes on every compile:
+  // an option nvcc does not know goes to the host compiler, wherever the flag stands.
+  Options o = parsed({"-Wall", "-forward-unknown-to-host-compiler", "-fno-omit-frame-pointer", "-c", "k.cu"});
+  CHECK(o.compilerArgs == Args{"-Wall", "-fno-omit-frame-pointer"});
+  CHECK(parsed({"--forward-unknown-opts", "-Wextra", "-c", "k.cu"}).compilerArgs == Args{"-Wextra"});
+  CHECK(parsed({"-forward-unknown-to-host-linker", "-Wl,--as-needed", "k.cu"}).linkerArgs ==
+        Args{"-Wl,--as-needed"});
+  // Known options keep their meaning.
+  CHECK(parsed({"-forward-unknown-to-host-compiler", "-O3", "-c", "k.cu"}).optimization == "3");
+}
+
+TEST_CASE("options: response files", "[loomcc][options]") {
+  // `@file` reads arguments from a file, as gcc and nvcc do (CMake lists objects so).
+  auto path = std::filesystem::temp_directory_path() / "loomcc_test_response_file.txt";
+  {
+    std::ofstream f(path);
+    f << "a.o \"b c.o\"\n";
+  }
+  Options o = parsed({"@" + path.string(), "-o", "app"});
+  std::filesystem::remove(path);
+  REQUIRE(o.inputs.size() == 2);
+  CHECK(o.inputs[0].path == "a.o");
+  CHECK(o.inputs[1].path == "b c.o");
 }
