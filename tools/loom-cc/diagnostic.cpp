@@ -34,6 +34,19 @@ int anchorColumn(std::string_view line, const std::string& anchor, int occurrenc
 
 }  // namespace
 
+Diagnostic diagnosticAt(std::string_view text, std::size_t begin, std::size_t end, std::string message) {
+  std::size_t lineStart = begin == 0 ? 0 : text.rfind('\n', begin - 1);
+  lineStart = lineStart == std::string_view::npos || begin == 0 ? 0 : lineStart + 1;
+  int line = 1;
+  for (std::size_t k = 0; k < lineStart; ++k) line += text[k] == '\n';
+  std::string anchor(text.substr(begin, end - begin));
+  std::string_view before = text.substr(lineStart, begin - lineStart);
+  int occurrence = 0;
+  for (std::size_t k = before.find(anchor); k != std::string_view::npos; k = before.find(anchor, k + anchor.size()))
+    ++occurrence;
+  return Diagnostic{line, static_cast<int>(begin - lineStart) + 1, anchor, occurrence, std::move(message)};
+}
+
 std::optional<std::string> readSourceFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;

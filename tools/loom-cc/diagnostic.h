@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace loom::cc {
 
@@ -19,6 +20,9 @@ struct Diagnostic {
   int occurrence = 0;
   std::string message;
 };
+
+// An error at the byte range [begin, end) of the preprocessed text, anchored at that text.
+Diagnostic diagnosticAt(std::string_view preprocessed, std::size_t begin, std::size_t end, std::string message);
 
 // Reads a source file named by a linemarker; nullopt when it cannot be read.
 using SourceReader = std::function<std::optional<std::string>(const std::string& path)>;

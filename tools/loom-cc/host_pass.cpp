@@ -26,12 +26,18 @@ class DeviceFunctions {
   void run(std::vector<Edit>& edits) const {
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
       if (qualifierMark(text_, tokens_, i) != QualifierMark::Device) continue;
-      if (std::optional<std::size_t> body = deviceOnlyBody(i)) {
-        std::optional<std::size_t> close = closingBracket(text_, tokens_, *body);
-        if (!close) continue;
-        edits.push_back(dropBody(text_, tokens_[*body].begin, tokens_[*close].end));
-        i = *close;
-      }
+      std::optional<DeviceFunction> f = deviceOnlyFunction(i);
+      if (!f) continue;
+      // nvcc's front-end error, where g++ would run device code on the host: at a call that
+      // survives into host code (GCC's error attribute), with nvcc's words.
+      edits.push_back(Edit{tokens_[i + 5].end, tokens_[i + 5].end,
+                           " __attribute__((__error__(\"calling a __device__ function(\\\"" + f->name +
+                               "\\\") from host code is not allowed\")))"});
+      if (!f->body) continue;
+      std::optional<std::size_t> close = closingBracket(text_, tokens_, *f->body);
+      if (!close) continue;
+      edits.push_back(dropBody(text_, tokens_[*f->body].begin, tokens_[*close].end));
+      i = *close;
     }
   }
 
@@ -47,9 +53,14 @@ class DeviceFunctions {
     return false;
   }
 
-  // The '{' of the body of the device-only function whose declaration holds the device mark at
-  // tokens[mark], if it is one whose body the host pass drops.
-  std::optional<std::size_t> deviceOnlyBody(std::size_t mark) const {
+  struct DeviceFunction {
+    std::string name;                 // as nvcc's message names it: `f`, `operator+`
+    std::optional<std::size_t> body;  // '{' of a definition
+  };
+
+  // The device-only function whose declaration holds the device mark at tokens[mark], if it is
+  // one the host pass declares without its body (see host_pass.h for those it leaves alone).
+  std::optional<DeviceFunction> deviceOnlyFunction(std::size_t mark) const {
     if (mark > 0 && (punct(mark - 1, ']') || punct(mark - 1, ')'))) return std::nullopt;  // a lambda
     for (std::size_t j = declarationStart(text_, tokens_, mark); j < mark; ++j) {
       if (word(j, "template") && punct(j + 1, '<')) {  // its header: `auto` there is a parameter's
@@ -64,6 +75,7 @@ class DeviceFunctions {
     // The decl-specifiers and declarator-id up to the parameters' '('.
     std::size_t i = mark;
     std::optional<std::size_t> open;
+    std::string name;
     while (i < tokens_.size()) {
       if (std::optional<std::size_t> a = attributeEnd(text_, tokens_, i)) {
         if (qualifierMark(text_, tokens_, i) == QualifierMark::Host) return std::nullopt;
@@ -73,9 +85,11 @@ class DeviceFunctions {
       if (keepsBody(i)) return std::nullopt;
       if (word(i, "operator")) {  // `operator()`, `operator+`, `operator new`...
         if (i >= 1 && punct(i - 1, ':')) return std::nullopt;  // `S::operator+`, as above
-        ++i;
+        std::size_t first = i++;
         if (punct(i, '(') && punct(i + 1, ')')) i += 2;
         while (i < tokens_.size() && !punct(i, '(')) ++i;
+        if (i >= tokens_.size()) return std::nullopt;
+        name = "operator" + std::string(text_.substr(tokens_[first].end, tokens_[i].begin - tokens_[first].end));
         open = i;
         break;
       }
@@ -83,6 +97,7 @@ class DeviceFunctions {
         if (!identifier(i - 1)) return std::nullopt;
         // `S::f(...) { }`: a definition outside its class or namespace cannot become a declaration.
         if (i >= 2 && punct(i - 2, ':')) return std::nullopt;
+        name = std::string(spelling(text_, tokens_[i - 1]));
         open = i;
         break;
       }
@@ -122,8 +137,9 @@ class DeviceFunctions {
         break;
       }
     }
-    if (!punct(i, '{')) return std::nullopt;  // a declaration, `= default`, `: init`, `-> T`, `try`
-    return i;
+    if (punct(i, ';')) return DeviceFunction{name, std::nullopt};
+    if (!punct(i, '{')) return std::nullopt;  // `= default`, `: init`, `-> T`, `try`
+    return DeviceFunction{name, i};
   }
 
   std::string_view text_;

@@ -8,7 +8,9 @@
 //   the merge can bind, pass_merge.h); a kernel template's body becomes a launch of the device
 //   pass's instantiation of the same name, since an instantiation with no linkage (for a
 //   lambda's type) cannot be declared and called across objects;
-// - the body of each function declared `__device__` and not `__host__`, so that its device-only
+// - the body of each function declared `__device__` and not `__host__` (its declaration gets
+//   GCC's error attribute, so that a call from host code is nvcc's error "calling a __device__
+//   function("f") from host code is not allowed"), so that its device-only
 //   code (inline PTX, device intrinsics) is never compiled for the host
 //   and a device function called from another .cu file (-rdc) keeps one definition. Left alone:
 //   constexpr functions (host code may evaluate them), functions whose return type is deduced,

@@ -279,19 +279,7 @@ class LaunchFinder {
   }
 
   void error(std::size_t open, std::string message) {
-    std::size_t at = tokens_[open].begin;
-    std::size_t lineStart = text_.rfind('\n', at == 0 ? 0 : at - 1);
-    lineStart = (lineStart == std::string_view::npos || at == 0) ? 0 : lineStart + 1;
-    int line = 1;
-    for (std::size_t k = 0; k < lineStart; ++k) line += text_[k] == '\n';
-    std::string_view before = text_.substr(lineStart, at - lineStart);
-    int occurrence = 0;
-    for (std::size_t k = before.find("<<<"); k != std::string_view::npos;
-         k = before.find("<<<", k + 3)) {
-      ++occurrence;
-    }
-    diagnostics_.push_back(
-        {line, static_cast<int>(at - lineStart) + 1, "<<<", occurrence, std::move(message)});
+    diagnostics_.push_back(diagnosticAt(text_, tokens_[open].begin, tokens_[open].begin + 3, std::move(message)));
   }
 
   std::string_view text_;

@@ -5,6 +5,7 @@
 #include "edit.h"
 #include "extern_shared.h"
 #include "host_pass.h"
+#include "kernel_checks.h"
 #include "kernel_inlining.h"
 #include "kernel_registration.h"
 #include "kernel_prologue.h"
@@ -23,6 +24,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   std::vector<Edit> edits;
   RewriteResult result;
   findLaunchEdits(preprocessed, tokens, edits, result.diagnostics);
+  findKernelErrors(preprocessed, tokens, result.diagnostics);
   if (!result.ok()) return result;
   const bool device = pass == Pass::Device;
   if (device) {

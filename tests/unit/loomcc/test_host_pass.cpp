@@ -15,6 +15,12 @@ const std::string G = "__attribute__(())";
 const std::string D = "__attribute__((,))";
 const std::string H = "__attribute__((,,))";
 
+// The mark of a device-only function in the host pass: nvcc's error at a call from host code.
+std::string hostError(const std::string& name) {
+  return " __attribute__((__error__(\"calling a __device__ function(\\\"" + name +
+         "\\\") from host code is not allowed\")))";
+}
+
 std::string hostPass(const std::string& in) {
   return loom::cc::test::rewrittenBy(loom::cc::findHostPassEdits, in);
 }
@@ -39,18 +45,22 @@ TEST_CASE("a static kernel loses `static`, so that its call names the device pas
   CHECK(hostPass(G + " static void k(int* p);") == G + "  void k(int* p);");
 }
 
-TEST_CASE("device-only functions lose their bodies", "[loomcc][host_pass]") {
-  CHECK(hostPass(D + " int f(int x) { return x; }") == D + " int f(int x) ;");
-  CHECK(hostPass(D + " inline float* at(float* p, int i) { return p + i; }") == D + " inline float* at(float* p, int i) ;");
+TEST_CASE("device-only functions lose their bodies, and a host call is nvcc's error", "[loomcc][host_pass]") {
+  CHECK(hostPass(D + " int f(int x) { return x; }") == D + hostError("f") + " int f(int x) ;");
+  CHECK(hostPass(D + " inline float* at(float* p, int i) { return p + i; }") ==
+        D + hostError("at") + " inline float* at(float* p, int i) ;");
   CHECK(hostPass("template <class T> " + D + " T sq(T x) {\n return x * x;\n}") ==
-        "template <class T> " + D + " T sq(T x) ;\n\n");
+        "template <class T> " + D + hostError("sq") + " T sq(T x) ;\n\n");
   CHECK(hostPass("struct S { " + D + " int get() const noexcept { return 1; } };") ==
-        "struct S { " + D + " int get() const noexcept ; };");
+        "struct S { " + D + hostError("get") + " int get() const noexcept ; };");
   CHECK(hostPass(D + " float3 operator+(float3 a, float3 b) { return a; }") ==
-        D + " float3 operator+(float3 a, float3 b) ;");
+        D + hostError("operator+") + " float3 operator+(float3 a, float3 b) ;");
   CHECK(hostPass("struct F { " + D + " int operator()(int x) const { return x; } };") ==
-        "struct F { " + D + " int operator()(int x) const ; };");
-  CHECK(hostPass(D + " std::vector<int> make(int n) { return {}; }") == D + " std::vector<int> make(int n) ;");
+        "struct F { " + D + hostError("operator()") + " int operator()(int x) const ; };");
+  CHECK(hostPass(D + " std::vector<int> make(int n) { return {}; }") ==
+        D + hostError("make") + " std::vector<int> make(int n) ;");
+  // A declaration alone gets the error too: a call from host code would reach device code.
+  CHECK(hostPass("extern " + D + " int scale(int x);") == "extern " + D + hostError("scale") + " int scale(int x);");
 }
 
 TEST_CASE("what host code may need keeps its body", "[loomcc][host_pass]") {
@@ -95,5 +105,6 @@ TEST_CASE("a static kernel template loses `static` too; its header is not search
   std::string out = hostPass("template <class T> static " + G + " void k(T* p) { }");
   CHECK(out.rfind("template <class T>  " + G + " void k(T* p) { void* loom_twin;", 0) == 0);
   // `auto` in a device function template's header does not keep its body.
-  CHECK(hostPass("template <auto N> " + D + " int f() { return N; }") == "template <auto N> " + D + " int f() ;");
+  CHECK(hostPass("template <auto N> " + D + " int f() { return N; }") ==
+        "template <auto N> " + D + hostError("f") + " int f() ;");
 }

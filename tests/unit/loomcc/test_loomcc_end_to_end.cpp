@@ -53,9 +53,11 @@ class Sandbox {
     std::ofstream(dir_ / name) << text;
   }
 
-  Result loomcc(const std::string& args) const {
-    std::string command = "cd '" + dir_.string() + "' && LOOM_CC_CONF='" + path("loom-cc.conf") +
-                          "' '" + LOOM_CC_PATH + "' " + args + " 2>&1";
+  // With the sandbox's configuration (its stand-in cuda_runtime.h), or with the build's own,
+  // Loom's real headers (`realHeaders`).
+  Result loomcc(const std::string& args, bool realHeaders = false) const {
+    std::string conf = realHeaders ? "env -u LOOM_CC_CONF" : "LOOM_CC_CONF='" + path("loom-cc.conf") + "'";
+    std::string command = "cd '" + dir_.string() + "' && " + conf + " '" + LOOM_CC_PATH + "' " + args + " 2>&1";
     Result r{-1, {}};
     FILE* pipe = popen(command.c_str(), "r");
     REQUIRE(pipe);
@@ -170,6 +172,27 @@ TEST_CASE("loom-cc end to end: C++ errors point at the user's file and line", "[
   CHECK(r.status != 0);
   CHECK(r.output.find("err.cu:5:") != std::string::npos);
   CHECK(r.output.find("undeclared_name") != std::string::npos);
+}
+
+TEST_CASE("loom-cc end to end: code nvcc rejects is rejected, at the user's line", "[loomcc][e2e]") {
+  Sandbox box;
+  // CUDA's execution spaces: host code cannot call a __device__ function; a kernel returns void.
+  box.write("host_calls_device.cu",
+            "__device__ int twice(int x) { return 2 * x; }\n"
+            "\n"
+            "int main() {\n"
+            "  return twice(3);\n"
+            "}\n");
+  Result call = box.loomcc("-c host_calls_device.cu", true);
+  INFO(call.output);
+  CHECK(call.status != 0);
+  CHECK(call.output.find("host_calls_device.cu:4:") != std::string::npos);
+  CHECK(call.output.find("calling a __device__ function(\"twice\") from host code is not allowed") !=
+        std::string::npos);
+  box.write("kernel_returns.cu", "__global__ int k() { return 1; }\n");
+  Result ret = box.loomcc("-c kernel_returns.cu", true);
+  CHECK(ret.status == 1);
+  CHECK(ret.output == "kernel_returns.cu:1:16: error: a __global__ function must have a void return type\n");
 }
 
 TEST_CASE("loom-cc end to end: -v, --dryrun, --version, unknown options", "[loomcc][e2e]") {

@@ -159,3 +159,18 @@ TEST_CASE("malformed launch: no kernel before <<<, no end to the arguments", "[l
   CHECK(errors("# 1 \"k.cu\"\nvoid f() {\n  k<<<1, 2>>>(y;\n}\n") ==
         std::vector<std::string>{"k.cu:2:4: error: unterminated argument list of a kernel launch"});
 }
+
+TEST_CASE("nvcc's front-end errors: a kernel must return void", "[loomcc][rewrite]") {
+  // CUDA Programming Guide: a __global__ function must have void return type; nvcc refuses others.
+  const std::string G = "__attribute__(())";
+  CHECK(errors("# 3 \"k.cu\"\n" + G + " int k(int* p) { return 1; }\n") ==
+        std::vector<std::string>{"k.cu:3:23: error: a __global__ function must have a void return type"});
+  CHECK(errors("# 1 \"k.cu\"\ntemplate <class T> " + G + " T k(T p);\n").size() == 1);
+  for (const std::string& fine :
+       {"static " + G + " void k(int*) {}", "extern \"C\" " + G + " void k() {}",
+        "template <class T> " + G + " void k(T*) {}", G + " __attribute__((noinline)) void k() {}",
+        "struct S { friend " + G + " void k(S) {} };"}) {
+    INFO(fine);
+    CHECK(rewriteCuda(fine).ok());
+  }
+}
