@@ -17,6 +17,10 @@
 // ---- Flags ------------------------------------------------------------------------------
 
 // cudaHostAlloc
+// cudaOccupancy*WithFlags
+#define cudaOccupancyDefault 0x00
+#define cudaOccupancyDisableCachingOverride 0x01
+
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01
 #define cudaHostAllocMapped 0x02

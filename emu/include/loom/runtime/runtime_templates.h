@@ -108,20 +108,42 @@ template <class... P>
 cudaError_t cudaFuncSetCacheConfig(void (*entry)(P...), cudaFuncCache config) {
   return cudaFuncSetCacheConfig(reinterpret_cast<const void*>(entry), config);
 }
-template <class... P>
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, void (*entry)(P...),
-                                                          int blockSize, size_t dynamicSMemSize) {
-  return cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      numBlocks, reinterpret_cast<const void*>(entry), blockSize, dynamicSMemSize);
+// The occupancy calls take any kernel form, as CUDA's templates do (`T func`): a kernel, a kernel
+// template's specialization, or `(void*)kernel`.
+namespace loom::runtime_detail {
+template <class T>
+const void* kernelAddress(T func) {
+  if constexpr (std::is_pointer_v<T> && std::is_function_v<std::remove_pointer_t<T>>) {
+    ::loom::registerKernelType(func);
+    return reinterpret_cast<const void*>(func);
+  } else {
+    return static_cast<const void*>(func);
+  }
+}
+}  // namespace loom::runtime_detail
+
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, T func, int blockSize,
+                                                          size_t dynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, ::loom::runtime_detail::kernelAddress(func),
+                                                       blockSize, dynamicSMemSize);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, T func, int blockSize,
+                                                                   size_t dynamicSMemSize, unsigned int flags) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, ::loom::runtime_detail::kernelAddress(func), blockSize, dynamicSMemSize, flags);
 }
 
-// The block size with the highest occupancy (threads resident per SM), largest on ties, and
-// the grid size that fills the device at that occupancy, as CUDA's helper computes them.
-template <class... P>
-cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
-                                               void (*entry)(P...), size_t dynamicSMemSize = 0,
-                                               int blockSizeLimit = 0) {
+// The block size with the highest occupancy (threads resident per SM), largest on ties, and the
+// grid size that fills the device at that occupancy, as CUDA's helper computes them; the dynamic
+// shared memory may depend on the block size (`blockSizeToDynamicSMemSize(blockSize)`).
+template <class UnaryFunction, class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int* minGridSize, int* blockSize, T func,
+                                                                    UnaryFunction blockSizeToDynamicSMemSize,
+                                                                    int blockSizeLimit = 0, unsigned int flags = 0) {
   if (!minGridSize || !blockSize) return cudaErrorInvalidValue;
+  const void* kernel = ::loom::runtime_detail::kernelAddress(func);
   int maxThreads = 0, sms = 0;
   cudaDeviceGetAttribute(&maxThreads, cudaDevAttrMaxThreadsPerBlock, 0);
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
@@ -129,7 +151,8 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
   int bestSize = 0, bestBlocks = 0, bestThreads = -1;
   for (int size = limit / 32 * 32; size > 0; size -= 32) {
     int blocks = 0;
-    cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, entry, size, dynamicSMemSize);
+    cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &blocks, kernel, size, static_cast<size_t>(blockSizeToDynamicSMemSize(size)), flags);
     if (e != cudaSuccess) return e;
     if (blocks * size > bestThreads) {
       bestThreads = blocks * size;
@@ -140,6 +163,25 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
   *blockSize = bestSize;
   *minGridSize = bestBlocks * sms;
   return cudaSuccess;
+}
+template <class UnaryFunction, class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int* minGridSize, int* blockSize, T func,
+                                                           UnaryFunction blockSizeToDynamicSMemSize,
+                                                           int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(minGridSize, blockSize, func,
+                                                                 blockSizeToDynamicSMemSize, blockSizeLimit, 0);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int* minGridSize, int* blockSize, T func,
+                                                        size_t dynamicSMemSize = 0, int blockSizeLimit = 0,
+                                                        unsigned int flags = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, [dynamicSMemSize](int) { return dynamicSMemSize; }, blockSizeLimit, flags);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize, T func, size_t dynamicSMemSize = 0,
+                                               int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, func, dynamicSMemSize, blockSizeLimit, 0);
 }
 
 // driver_functions.h's constructors.
