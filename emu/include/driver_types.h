@@ -16,11 +16,11 @@
 
 // ---- Flags ------------------------------------------------------------------------------
 
-// cudaHostAlloc
 // cudaOccupancy*WithFlags
 #define cudaOccupancyDefault 0x00
 #define cudaOccupancyDisableCachingOverride 0x01
 
+// cudaHostAlloc
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01
 #define cudaHostAllocMapped 0x02
