@@ -176,6 +176,16 @@ void trap() {
   f.pc = LOOM_CALL_SITE();
   runner->fault(std::move(f));
 }
+void unsupported(const char* what, const char* file, unsigned line) {
+  auto* runner = sched::BlockRunner::current();
+  if (!runner) __builtin_trap();
+  report::Fault f;
+  f.kind = report::FaultKind::Unsupported;
+  f.pc = LOOM_CALL_SITE();
+  f.detail = what;
+  f.sourceLocation = std::string(file) + ":" + std::to_string(line);
+  runner->fault(std::move(f));
+}
 long long clock64() {
   checkWatchdog(LOOM_CALL_SITE());
   return std::chrono::duration_cast<std::chrono::nanoseconds>(

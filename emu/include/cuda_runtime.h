@@ -42,6 +42,7 @@ extern "C" void* __nv_aligned_device_malloc(__SIZE_TYPE__ size, __SIZE_TYPE__ al
 #include "loom/device/selected_load.h"
 #include "loom/device/cluster.h"
 #include "loom/device/warp.h"
+#include "loom/device/ptx.h"
 #include "loom/device/atomics.h"
 #include "loom/device/memory_access.h"
 #include "loom/device/arithmetic.h"

@@ -23,6 +23,8 @@ int cudaErrorFor(FaultKind kind) {
     case FaultKind::WarpMisuse: return cudaErrorLaunchFailure;
     // What a kernel killed by the device's watchdog returns (display GPUs; the H100 has none).
     case FaultKind::Timeout: return cudaErrorLaunchTimeout;
+    // What the device answers for an instruction it cannot execute.
+    case FaultKind::Unsupported: return cudaErrorIllegalInstruction;
   }
   return cudaErrorLaunchFailure;
 }
@@ -40,6 +42,7 @@ const char* kindText(FaultKind kind) {
     case FaultKind::Deadlock: return "deadlock";
     case FaultKind::WarpMisuse: return "invalid warp collective";
     case FaultKind::Timeout: return "launch timed out";
+    case FaultKind::Unsupported: return "not supported by Loom";
   }
   return "fault";
 }

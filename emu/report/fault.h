@@ -20,6 +20,7 @@ enum class FaultKind {
   Deadlock,          // threads wait at a barrier or warp collective that can never complete
   WarpMisuse,        // a warp collective called against CUDA's rules (mask, width)
   Timeout,           // the launch ran past the watchdog (sched/watchdog.h)
+  Unsupported,       // device code Loom cannot run (an inline PTX instruction it does not translate)
 };
 
 struct Fault {

@@ -5,6 +5,7 @@
 #include "edit.h"
 #include "extern_shared.h"
 #include "host_pass.h"
+#include "inline_ptx.h"
 #include "kernel_checks.h"
 #include "kernel_inlining.h"
 #include "kernel_registration.h"
@@ -30,7 +31,10 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   if (device) {
     // Before the other insertions: a region's ` }` can stand where the next statement begins,
     // and an insertion there (a discarded atomicAdd's marker) must follow it.
-    const std::vector<bool> userCode = userCodeTokens(preprocessed, tokens, libraryDirs);
+    const std::vector<CodeOrigin> origins = codeOrigins(preprocessed, tokens, libraryDirs);
+    const std::vector<bool> userCode = userCodeTokens(tokens, origins);
+    findInlinePtxEdits(preprocessed, tokens, origins, edits, result.diagnostics);
+    if (!result.ok()) return result;
     findReconvergenceEdits(preprocessed, tokens, userCode, edits);
     findBarrierRunEdits(preprocessed, tokens, userCode, edits);
     findSelectedLoadEdits(preprocessed, tokens, userCode, edits);

@@ -14,23 +14,31 @@ bool underDirectory(std::string_view file, const std::string& dir) {
 
 }  // namespace
 
-std::vector<bool> userCodeTokens(std::string_view text, const std::vector<Token>& tokens,
-                                 const std::vector<std::string>& libraryDirs) {
-  std::vector<bool> user(tokens.size(), false);
-  bool current = true;
+std::vector<CodeOrigin> codeOrigins(std::string_view text, const std::vector<Token>& tokens,
+                                    const std::vector<std::string>& libraryDirs) {
+  std::vector<CodeOrigin> origins(tokens.size(), CodeOrigin::User);
+  CodeOrigin current = CodeOrigin::User;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (tokens[i].kind == TokenKind::Directive) {
       int line = 0;
       std::string file;  // stays empty for a marker that names no file: the same file goes on
       bool system = false;
       if (parseLinemarker(spelling(text, tokens[i]), line, file, &system) && !file.empty()) {
-        current = !system && !file.starts_with('<');
-        for (const std::string& dir : libraryDirs) current = current && !underDirectory(file, dir);
+        current = system || file.starts_with('<') ? CodeOrigin::SystemHeader : CodeOrigin::User;
+        for (const std::string& dir : libraryDirs)
+          if (underDirectory(file, dir)) current = CodeOrigin::Loom;
       }
       continue;
     }
-    user[i] = current;
+    origins[i] = current;
   }
+  return origins;
+}
+
+std::vector<bool> userCodeTokens(const std::vector<Token>& tokens, const std::vector<CodeOrigin>& origins) {
+  std::vector<bool> user(tokens.size());
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    user[i] = origins[i] == CodeOrigin::User && tokens[i].kind != TokenKind::Directive;
   return user;
 }
 

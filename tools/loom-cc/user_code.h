@@ -13,8 +13,13 @@
 
 namespace loom::cc {
 
-// Text before the first linemarker counts as the user's (a test's snippet has none).
-std::vector<bool> userCodeTokens(std::string_view text, const std::vector<Token>& tokens,
-                                 const std::vector<std::string>& libraryDirs);
+// Where each token comes from. Text before the first linemarker counts as the user's (a test's
+// snippet has none).
+enum class CodeOrigin { User, SystemHeader, Loom };
+std::vector<CodeOrigin> codeOrigins(std::string_view text, const std::vector<Token>& tokens,
+                                    const std::vector<std::string>& libraryDirs);
+
+// Whether each token is the user's own code (not a linemarker).
+std::vector<bool> userCodeTokens(const std::vector<Token>& tokens, const std::vector<CodeOrigin>& origins);
 
 }  // namespace loom::cc

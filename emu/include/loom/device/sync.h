@@ -20,6 +20,9 @@ LOOM_ENGINE_CALL void threadfence();
 LOOM_ENGINE_CALL void threadfenceBlock();
 LOOM_ENGINE_CALL void nanosleep(unsigned ns);
 [[noreturn]] LOOM_ENGINE_CALL void trap();
+// Fails the launch: device code reached `what`, which Loom cannot run (an inline PTX instruction
+// in a system header that loom-cc does not translate), at file:line.
+[[noreturn]] LOOM_ENGINE_CALL void unsupported(const char* what, const char* file, unsigned line);
 LOOM_ENGINE_CALL long long clock64();
 }  // namespace loom::device
 

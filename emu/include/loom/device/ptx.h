@@ -1,0 +1,142 @@
+// What loom-cc's inline-PTX translation (tools/loom-cc/inline_ptx.h) calls: PTX's special
+// registers and the instructions that are more than a C++ operator, written from the PTX ISA
+// manual, over Loom's warp collectives and fences, so that an instruction in `asm` is counted,
+// checked and sanitized like the CUDA function it stands for.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "loom/device/cooperative_groups/lanes.h"
+#include "loom/device/sync.h"
+#include "loom/device/warp.h"
+
+namespace loom::ptx {
+
+// A register's bits as another type of the same size (PTX registers are untyped), or a value
+// conversion between sizes (a 32-bit operand of a 64-bit instruction is zero- or sign-extended).
+template <class To, class From>
+[[gnu::always_inline]] inline To as(From v) {
+  using F = std::remove_cv_t<std::remove_reference_t<From>>;
+  if constexpr (std::is_pointer_v<F>) {
+    return static_cast<To>(reinterpret_cast<std::uintptr_t>(v));
+  } else if constexpr (sizeof(To) == sizeof(F) && !std::is_same_v<To, bool> && !std::is_same_v<F, bool>) {
+    To out;
+    std::memcpy(&out, &v, sizeof out);
+    return out;
+  } else {
+    return static_cast<To>(v);
+  }
+}
+
+// Writes an instruction's result into an output operand, as the register's bits.
+template <class Out, class T>
+[[gnu::always_inline]] inline void store(Out& out, T value) {
+  out = as<std::remove_cv_t<Out>>(value);
+}
+
+// ---- Special registers -----------------------------------------------------------------------
+[[gnu::always_inline]] inline std::uint32_t laneid() { return ::loom::device::cg::laneId(); }
+[[gnu::always_inline]] inline std::uint32_t warpid() { return ::loom::device::cg::blockRank() / 32; }
+[[gnu::always_inline]] inline std::uint32_t lanemask(int op) {  // eq, lt, le, gt, ge
+  std::uint32_t bit = 1u << laneid();
+  switch (op) {
+    case 0: return bit;
+    case 1: return bit - 1;
+    case 2: return bit | (bit - 1);
+    case 3: return ~(bit | (bit - 1));
+    default: return ~(bit - 1);
+  }
+}
+[[gnu::always_inline]] inline std::uint64_t clock64() { return static_cast<std::uint64_t>(::clock64()); }
+[[gnu::always_inline]] inline std::uint64_t globaltimer() { return static_cast<std::uint64_t>(::clock64()); }
+
+// ---- shfl.sync: the PTX ISA's pseudocode, over __shfl_sync of the lane it picks ----------------
+enum class ShflMode { Up, Down, Bfly, Idx };
+template <class T>
+[[gnu::always_inline]] inline T shfl(ShflMode mode, std::uint32_t memberMask, T a, std::uint32_t b, std::uint32_t c,
+                                     bool* inRange) {
+  std::uint32_t lane = laneid(), bval = b & 31, cval = c & 31, segMask = (c >> 8) & 31;
+  std::uint32_t maxLane = (lane & segMask) | (cval & ~segMask), minLane = lane & segMask;
+  std::uint32_t j = 0;
+  bool p = false;
+  switch (mode) {
+    case ShflMode::Up: j = lane - bval; p = static_cast<std::int32_t>(j) >= static_cast<std::int32_t>(maxLane); break;
+    case ShflMode::Down: j = lane + bval; p = j <= maxLane; break;
+    case ShflMode::Bfly: j = lane ^ bval; p = j <= maxLane; break;
+    case ShflMode::Idx: j = minLane | (bval & ~segMask); p = j <= maxLane; break;
+  }
+  if (!p) j = lane;
+  if (inRange) *inRange = p;
+  return __shfl_sync(memberMask, a, static_cast<int>(j));
+}
+
+// ---- Bit manipulation --------------------------------------------------------------------------
+// Shifts by the register's width or more give 0 (shr of a negative signed value: all ones).
+template <class T>
+[[gnu::always_inline]] inline T shl(T a, T b) {
+  return static_cast<std::uint64_t>(b) >= sizeof(T) * 8 ? T{0} : static_cast<T>(a << b);
+}
+template <class T>
+[[gnu::always_inline]] inline T shr(T a, T b) {
+  if (static_cast<std::uint64_t>(b) < sizeof(T) * 8) return static_cast<T>(a >> b);
+  if constexpr (std::is_signed_v<T>) return a < 0 ? T{-1} : T{0};
+  return T{0};
+}
+template <class T>
+[[gnu::always_inline]] inline T bfe(T a, std::uint32_t pos, std::uint32_t len) {
+  constexpr std::uint32_t bits = sizeof(T) * 8;
+  pos &= 0xff;
+  len &= 0xff;
+  using U = std::make_unsigned_t<T>;
+  U u = static_cast<U>(a);
+  bool sign = std::is_signed_v<T> && len > 0 && ((u >> (pos + len - 1 < bits ? pos + len - 1 : bits - 1)) & 1);
+  U field = 0;
+  for (std::uint32_t i = 0; i < len && i < bits; ++i) {
+    bool bit = pos + i < bits ? (u >> (pos + i)) & 1 : sign;
+    field |= static_cast<U>(bit) << i;
+  }
+  if (std::is_signed_v<T> && sign)
+    for (std::uint32_t i = len; i < bits; ++i) field |= static_cast<U>(1) << i;
+  return static_cast<T>(field);
+}
+template <class T>
+[[gnu::always_inline]] inline T bfi(T f, T b, std::uint32_t pos, std::uint32_t len) {
+  constexpr std::uint32_t bits = sizeof(T) * 8;
+  pos &= 0xff;
+  len &= 0xff;
+  T out = b;
+  for (std::uint32_t i = 0; i < len && pos + i < bits; ++i) {
+    T bit = static_cast<T>(1) << (pos + i);
+    out = (out & ~bit) | (((f >> i) & 1) ? bit : 0);
+  }
+  return out;
+}
+template <class T>
+[[gnu::always_inline]] inline T brev(T a) {
+  T r = 0;
+  for (unsigned i = 0; i < sizeof(T) * 8; ++i) r |= static_cast<T>((a >> i) & 1) << (sizeof(T) * 8 - 1 - i);
+  return r;
+}
+template <class T>
+[[gnu::always_inline]] inline std::uint32_t popc(T a) { return static_cast<std::uint32_t>(__builtin_popcountll(a)); }
+template <class T>
+[[gnu::always_inline]] inline std::uint32_t clz(T a) {
+  return a == 0 ? sizeof(T) * 8 : static_cast<std::uint32_t>(__builtin_clzll(a) - (64 - sizeof(T) * 8));
+}
+// prmt.b32 in its default mode: each result byte picks one of the eight bytes of {b, a}; bit 3
+// of the selector replicates that byte's sign.
+[[gnu::always_inline]] inline std::uint32_t prmt(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+  std::uint64_t bytes = (static_cast<std::uint64_t>(b) << 32) | a;
+  std::uint32_t r = 0;
+  for (int i = 0; i < 4; ++i) {
+    std::uint32_t sel = (c >> (4 * i)) & 0xf;
+    std::uint32_t byte = (bytes >> (8 * (sel & 7))) & 0xff;
+    if (sel & 8) byte = (byte & 0x80) ? 0xff : 0;
+    r |= byte << (8 * i);
+  }
+  return r;
+}
+
+}  // namespace loom::ptx
