@@ -48,6 +48,14 @@ bool locate(const void* pc, ModuleAddress& out) {
   return search.found;
 }
 
+// The module's file as addr2line can open it: the executable's own path, not /proc/self/exe.
+std::string onDisk(const ModuleAddress& where) {
+  if (where.file != "/proc/self/exe") return where.file;
+  std::array<char, 4096> path{};
+  ssize_t n = readlink("/proc/self/exe", path.data(), path.size() - 1);
+  return n > 0 ? std::string(path.data(), static_cast<std::size_t>(n)) : where.file;
+}
+
 // Loom's own inline wrappers (the CUDA names in emu/include/loom/...) are inlined into kernel
 // code; a report should name the user's line that called them, not the wrapper's.
 bool isLoomHeader(const std::string& location) {
@@ -72,14 +80,8 @@ namespace {
 bool addr2line(const ModuleAddress& where, std::string& function, std::string& location) {
   static std::mutex mutex;  // popen from several workers at once works, but keeps reports tidy
   std::lock_guard lock(mutex);
-  std::string file = where.file;
-  if (file == "/proc/self/exe") {
-    std::array<char, 4096> path{};
-    ssize_t n = readlink("/proc/self/exe", path.data(), path.size() - 1);
-    if (n > 0) file.assign(path.data(), static_cast<std::size_t>(n));
-  }
   std::ostringstream cmd;
-  cmd << "addr2line -C -f -i -e '" << file << "' 0x" << std::hex << where.offset << " 2>/dev/null";
+  cmd << "addr2line -C -f -i -e '" << onDisk(where) << "' 0x" << std::hex << where.offset << " 2>/dev/null";
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
   if (!pipe) return false;
   auto readLine = [&](std::string& out) {
@@ -120,14 +122,8 @@ std::string mangledName(const void* code) {
   if (dladdr(code, &info) && info.dli_sname && info.dli_saddr == code) return info.dli_sname;
   ModuleAddress where;
   if (!locate(code, where)) return "";
-  std::string file = where.file;
-  if (file == "/proc/self/exe") {
-    std::array<char, 4096> path{};
-    ssize_t n = readlink("/proc/self/exe", path.data(), path.size() - 1);
-    if (n > 0) file.assign(path.data(), static_cast<std::size_t>(n));
-  }
   std::ostringstream cmd;
-  cmd << "addr2line -f -e '" << file << "' 0x" << std::hex << where.offset << " 2>/dev/null";
+  cmd << "addr2line -f -e '" << onDisk(where) << "' 0x" << std::hex << where.offset << " 2>/dev/null";
   static std::mutex mutex;
   std::lock_guard lock(mutex);
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
