@@ -36,6 +36,9 @@ extern __device__ int otherFileValue;
 
 __device__ int deviceCounter = 5;
 __constant__ float coefficients[4];
+// Internal linkage: still one variable for the symbol API and the kernels.
+static __constant__ int staticTable[3];
+static __device__ int staticCounter = 1;
 
 static __global__ void staticKernel(int* out) { out[threadIdx.x] = compiledFor() + deviceOnly(threadIdx.x); }
 
@@ -70,6 +73,8 @@ __host__ __device__ int hostOrDevice(int x) {
 
 __global__ void hostOrDeviceKernel(int* out) { out[0] = hostOrDevice(41); }
 
+__global__ void staticsKernel(int* out) { out[0] = staticTable[2] * 100 + staticCounter; }
+
 int main() {
   int* d = nullptr;
   CK(cudaMallocManaged(&d, 4 * sizeof(int)));
@@ -103,6 +108,12 @@ int main() {
   hostOrDeviceKernel<<<1, 1>>>(d);
   CK_LAUNCH();
   check("host_device_function_device_form", d[0] == 42, "got %d", d[0]);
+  int table[3] = {1, 2, 3}, two = 2;
+  CK(cudaMemcpyToSymbol(staticTable, table, sizeof table));
+  CK(cudaMemcpyToSymbol(staticCounter, &two, sizeof two));
+  staticsKernel<<<1, 1>>>(d);
+  CK_LAUNCH();
+  check("static_device_and_constant_variables_one_per_program", d[0] == 302, "got %d", d[0]);
   check("host_device_function_host_form", hostOrDevice(12345) == 5, "got %d", hostOrDevice(12345));
 
   check("host_constructor_runs_once", g_constructions == 1, "ran %d times", g_constructions);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "ptx_translate.h"
+#include "scopes.h"
 
 namespace loom::cc {
 namespace {
@@ -36,35 +37,19 @@ class AsmFinder {
       : text_(text), tokens_(tokens), origins_(origins), edits_(edits), diagnostics_(diagnostics) {}
 
   void run() {
-    // Open braces other than a namespace's or an extern "C" block's: inside one, an asm that
-    // starts a statement is an asm statement (outside, it is the host's basic asm; after a
-    // declarator, an asm label).
-    std::vector<bool> braces;
-    int inside = 0;
+    // Outside namespace scope, an asm that starts a statement is an asm statement (at namespace
+    // scope it is the host's basic asm; after a declarator, an asm label).
+    std::vector<bool> atNamespaceScope = namespaceScopeTokens(text_, tokens_);
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
-      if (punct(i, '{')) {
-        braces.push_back(!namespaceBrace(i));
-        inside += braces.back();
-      } else if (punct(i, '}') && !braces.empty()) {
-        inside -= braces.back();
-        braces.pop_back();
-      } else if (inside > 0 && origins_[i] != CodeOrigin::Loom && startsStatement(i) &&
-                 (word(i, "asm") || word(i, "__asm__") || word(i, "__asm"))) {
+      if (!atNamespaceScope[i] && origins_[i] != CodeOrigin::Loom && startsStatement(i) &&
+          (word(i, "asm") || word(i, "__asm__") || word(i, "__asm")))
         statement(i);
-      }
     }
   }
 
  private:
   bool punct(std::size_t i, char c) const { return isPunct(text_, tokens_, i, c); }
   bool word(std::size_t i, std::string_view w) const { return isWord(text_, tokens_, i, w); }
-
-  bool namespaceBrace(std::size_t i) const {
-    if (i >= 2 && tokens_[i - 1].kind == TokenKind::String && word(i - 2, "extern")) return true;
-    for (std::size_t j = i; j > 0 && (tokens_[j - 1].kind == TokenKind::Identifier || punct(j - 1, ':')); --j)
-      if (word(j - 1, "namespace")) return true;
-    return false;
-  }
 
   bool startsStatement(std::size_t i) const {
     return i > 0 && (punct(i - 1, ';') || punct(i - 1, '{') || punct(i - 1, '}') || punct(i - 1, ':') ||

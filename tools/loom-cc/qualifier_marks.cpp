@@ -14,6 +14,7 @@ QualifierMark qualifierMark(std::string_view text, const std::vector<Token>& tok
     case 0: return QualifierMark::Global;
     case 1: return QualifierMark::Device;
     case 2: return QualifierMark::Host;
+    case 3: return QualifierMark::Constant;
     default: return QualifierMark::None;
   }
 }

@@ -3,6 +3,7 @@
 //   __global__  `__attribute__(())`     (kernel_declarations.h)
 //   __device__  `__attribute__((,))`
 //   __host__    `__attribute__((,,))`
+//   __constant__ `__attribute__((,,,))`
 // Valid wherever CUDA allows the qualifier: before a declaration, after a lambda's introducer.
 #pragma once
 
@@ -14,7 +15,7 @@
 
 namespace loom::cc {
 
-enum class QualifierMark { None, Global, Device, Host };
+enum class QualifierMark { None, Global, Device, Host, Constant };
 
 // The qualifier whose mark starts at tokens[i], if one does.
 QualifierMark qualifierMark(std::string_view text, const std::vector<Token>& tokens, std::size_t i);

@@ -16,6 +16,7 @@
 #include "reconvergence.h"
 #include "selected_loads.h"
 #include "shared_attributes.h"
+#include "static_device_variables.h"
 #include "user_code.h"
 
 namespace loom::cc {
@@ -41,6 +42,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   }
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
+  findStaticDeviceVariableEdits(preprocessed, tokens, edits);
   if (device) {
     findKernelPrologueEdits(preprocessed, tokens, edits);
     findKernelInliningEdits(preprocessed, tokens, edits);

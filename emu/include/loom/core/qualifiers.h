@@ -16,7 +16,7 @@
 #define __host__ __attribute__((,,))
 #define __device__ __attribute__((,))
 #define __global__ __attribute__(())
-#define __constant__
+#define __constant__ __attribute__((,,,))
 #define __managed__
 #define __shared__ thread_local
 #define __grid_constant__
