@@ -1,6 +1,5 @@
 #include "pass_merge.h"
 
-#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -8,6 +7,7 @@
 #include <set>
 
 #include "process.h"
+#include "stable_hash.h"
 
 namespace loom::cc {
 namespace {
@@ -17,14 +17,6 @@ bool isClassTable(const std::string& name) {
   for (const char* p : {"_ZTV", "_ZTT", "_ZTC", "_ZTI", "_ZTS"})
     if (name.rfind(p, 0) == 0) return true;
   return false;
-}
-
-std::string hexHash(const std::string& s) {
-  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
 }
 
 bool writeLines(const std::string& path, const std::vector<std::string>& lines) {
@@ -121,7 +113,7 @@ int mergePassObjects(const std::string& deviceObject, const std::string& hostObj
     std::cerr << "loom-cc: error: " << error << '\n';
     return 1;
   }
-  MergePlan plan = planMerge(*device, *host, hexHash(output + '\n' + deviceObject));
+  MergePlan plan = planMerge(*device, *host, stableHash(output + '\n' + deviceObject));
   std::vector<std::string> lists;
   auto list = [&](const std::string& suffix, const std::vector<std::string>& lines) {
     std::string path = deviceObject + suffix;

@@ -1,7 +1,5 @@
 #include "static_device_variables.h"
 
-#include <cstdint>
-#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -10,6 +8,7 @@
 #include "linemap.h"
 #include "qualifier_marks.h"
 #include "scopes.h"
+#include "stable_hash.h"
 
 namespace loom::cc {
 namespace {
@@ -23,14 +22,6 @@ std::string mainFile(std::string_view text, const std::vector<Token>& tokens) {
     if (parseLinemarker(spelling(text, t), line, file, nullptr) && !file.empty()) return file;
   }
   return "";
-}
-
-std::string hexHash(const std::string& s) {
-  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
 }
 
 }  // namespace
@@ -76,7 +67,7 @@ void findStaticDeviceVariableEdits(std::string_view text, const std::vector<Toke
     }
     if (!plain || !isStatic || !name || !end || *isStatic > *name) continue;
     if (!isPunct(text, tokens, *end, '=') && !isPunct(text, tokens, *end, ';')) continue;
-    if (unit.empty()) unit = hexHash(mainFile(text, tokens));
+    if (unit.empty()) unit = stableHash(mainFile(text, tokens));
     std::string label = "_loom_static_" + unit + "_" + std::string(spelling(text, tokens[*name]));
     edits.push_back(Edit{tokens[*isStatic].begin, tokens[*isStatic].end, ""});
     edits.push_back(Edit{tokens[*end].begin, tokens[*end].begin, "__asm__(\"" + label + "\") "});
