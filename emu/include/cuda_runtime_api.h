@@ -258,4 +258,8 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t* pSurfObject, const cuda
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
 cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc* pResDesc, cudaSurfaceObject_t surfObject);
 
+// The name CUDA 11.6+ gives device-side cudaDeviceSynchronize, which CUB's device_synchronize()
+// names in a branch of its host pass too; every thread is a host thread here.
+inline cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void) { return cudaDeviceSynchronize(); }
+
 }  // extern "C"

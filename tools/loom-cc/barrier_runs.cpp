@@ -12,6 +12,23 @@ bool isStatementBoundary(std::string_view text, const std::vector<Token>& tokens
   return isPunct(text, tokens, k, ';') || isPunct(text, tokens, k, '{') || isPunct(text, tokens, k, '}');
 }
 
+// Whether the `{` at tokens[open] begins a compound statement: it follows a statement's end, a
+// label, `else`/`do`/`try`, or the `)` of `if`/`for`/`while`/`switch`/`catch`.
+bool opensCompoundStatement(std::string_view text, const std::vector<Token>& tokens, std::size_t open) {
+  if (open == 0) return true;
+  const std::size_t k = open - 1;
+  if (tokens[k].kind == TokenKind::Directive) return true;
+  if (isStatementBoundary(text, tokens, k) || isPunct(text, tokens, k, ':')) return true;
+  if (isWord(text, tokens, k, "else") || isWord(text, tokens, k, "do") || isWord(text, tokens, k, "try")) return true;
+  if (!isPunct(text, tokens, k, ')')) return false;
+  std::optional<std::size_t> paren = openingBracket(text, tokens, k);
+  if (!paren || *paren == 0) return false;
+  std::size_t w = *paren - 1;
+  if (isWord(text, tokens, w, "constexpr") && w > 0) --w;
+  return isWord(text, tokens, w, "if") || isWord(text, tokens, w, "for") || isWord(text, tokens, w, "while") ||
+         isWord(text, tokens, w, "switch") || isWord(text, tokens, w, "catch");
+}
+
 // The first token of the run of simple statements that ends before the statement at
 // tokens[barrier], or nullopt when it cannot be told.
 std::optional<std::size_t> runStart(std::string_view text, const std::vector<Token>& tokens, std::size_t barrier) {
@@ -20,7 +37,15 @@ std::optional<std::size_t> runStart(std::string_view text, const std::vector<Tok
     if (t.kind == TokenKind::Directive) return k + 1;
     if (t.kind == TokenKind::Punct) {
       const char c = text[t.begin];
-      if (c == '{' || c == '}') return k + 1;
+      if (c == '{') return k + 1;
+      if (c == '}') {
+        // A compound statement's end ends the run; the braces of a class body, an initializer
+        // or a lambda (`__shared__ union { ... } temp;`) are inside the statement before it.
+        std::optional<std::size_t> open = openingBracket(text, tokens, k);
+        if (!open || opensCompoundStatement(text, tokens, *open)) return k + 1;
+        k = *open;
+        continue;
+      }
       // Another barrier statement (`__syncthreads();`, `__syncwarp(m);`) ends the run too.
       if (c == ';' && k >= 1 && isPunct(text, tokens, k - 1, ')')) {
         std::optional<std::size_t> open = openingBracket(text, tokens, k - 1);

@@ -80,8 +80,10 @@ class ExternSharedFinder {
   void tryDeclarationAt(std::size_t ext) {
     std::vector<std::string> attributes;
     // `__shared__ extern T s[];` puts thread_local first.
-    bool threadLocal = ext > 0 && isWord(ext - 1, "thread_local");
-    std::size_t declStart = threadLocal ? ext - 1 : ext;
+    std::size_t before = ext;  // back over line markers (a system header's macros put them anywhere)
+    while (before > 0 && isLineMarker(text_, tokens_, before - 1)) --before;
+    bool threadLocal = before > 0 && isWord(before - 1, "thread_local");
+    std::size_t declStart = threadLocal ? before - 1 : ext;
     std::vector<std::size_t> rest;  // the tokens after `extern`, less attributes and thread_local
     int angle = 0;                  // depth of template brackets: their commas are the type's
     std::size_t i = ext + 1;
@@ -90,6 +92,10 @@ class ExternSharedFinder {
       if (std::optional<std::size_t> end = attributeEnd(i)) {
         attributes.push_back(slice(i, *end));
         i = *end;
+        continue;
+      }
+      if (isLineMarker(text_, tokens_, i)) {
+        ++i;
         continue;
       }
       const Token& t = tokens_[i];

@@ -82,6 +82,10 @@ class DeviceFunctions {
         i = *a;
         continue;
       }
+      if (isLineMarker(text_, tokens_, i)) {
+        ++i;
+        continue;
+      }
       if (keepsBody(i)) return std::nullopt;
       if (word(i, "operator")) {  // `operator()`, `operator+`, `operator new`...
         if (i >= 1 && punct(i - 1, ':')) return std::nullopt;  // `S::operator+`, as above
@@ -163,15 +167,14 @@ void kernelEdits(std::string_view text, const std::vector<Token>& tokens, std::v
     // A template's instantiation may have no linkage (a lambda's type as its argument), so the
     // host pass cannot declare it and call the device pass's: its body becomes a launch of its
     // twin, found by the instantiation's own symbol name with `.loomtwin` appended (bound by the
-    // merge, pass_merge.h). The body's line breaks stay after it.
+    // merge, pass_merge.h) and registered with the runtime as this instantiation's
+    // (loom::kernelTwin, loom/runtime/launch.h). The body's line breaks stay after it.
     KernelSelf self = kernelSelf(text, tokens, k, edits);
     Edit forward = dropBody(text, tokens[*k.body].begin, tokens[k.end].end);
     std::string lineBreaks = forward.replacement.substr(1);  // after dropBody's ';'
-    forward.replacement =
-        "{ void* loom_twin; __asm__(\".hidden %c1.loomtwin\\n\\tleaq %c1.loomtwin(%%rip), %0\" : \"=r\"(loom_twin) : "
-        "\"i\"(static_cast<" + self.pointerType + ">(&" + self.name + "))); "
-        "return ::loom::launchFromKernel(reinterpret_cast<" + self.pointerType + ">(loom_twin)" +
-        (self.arguments.empty() ? "" : ", " + self.arguments) + "); }" + lineBreaks;
+    forward.replacement = "{ return ::loom::launchFromKernel(::loom::kernelTwin<static_cast<" + self.pointerType +
+                          ">(&" + self.name + ")>()" + (self.arguments.empty() ? "" : ", " + self.arguments) +
+                          "); }" + lineBreaks;
     edits.push_back(std::move(forward));
   }
 }

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "expression.h"
 #include "ptx_translate.h"
 #include "scopes.h"
 
@@ -52,8 +53,14 @@ class AsmFinder {
   bool word(std::size_t i, std::string_view w) const { return isWord(text_, tokens_, i, w); }
 
   bool startsStatement(std::size_t i) const {
-    return i > 0 && (punct(i - 1, ';') || punct(i - 1, '{') || punct(i - 1, '}') || punct(i - 1, ':') ||
-                     word(i - 1, "else") || word(i - 1, "do") || tokens_[i - 1].kind == TokenKind::Directive);
+    if (i == 0) return false;
+    if (punct(i - 1, ';') || punct(i - 1, '{') || punct(i - 1, '}') || punct(i - 1, ':') || word(i - 1, "else") ||
+        word(i - 1, "do") || tokens_[i - 1].kind == TokenKind::Directive)
+      return true;
+    // The substatement of `if (...)`, `while (...)`, `for (...)`: `if (t & 1) asm("exit;");`.
+    if (!punct(i - 1, ')')) return false;
+    std::optional<std::size_t> open = openingBracket(text_, tokens_, i - 1);
+    return open && *open > 0 && (word(*open - 1, "if") || word(*open - 1, "while") || word(*open - 1, "for"));
   }
 
   void error(std::size_t at, const std::string& message) {

@@ -17,7 +17,7 @@ void findKernelErrors(std::string_view text, const std::vector<Token>& tokens, s
         continue;
       }
       std::string_view w = spelling(text, tokens[i]);
-      if (tokens[i].kind == TokenKind::String || w == "static" || w == "inline" || w == "extern" ||
+      if (isLineMarker(text, tokens, i) || tokens[i].kind == TokenKind::String || w == "static" || w == "inline" || w == "extern" ||
           w == "friend" || w == "__inline__") {
         ++i;
         continue;

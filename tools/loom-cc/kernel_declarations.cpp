@@ -183,6 +183,10 @@ class Scanner {
         i = *a;
         continue;
       }
+      if (isLineMarker(text_, tokens_, i)) {
+        ++i;
+        continue;
+      }
       if (punct(i, '[')) break;  // an array bound
       if (isEllipsis(i)) {
         p.pack = true;
@@ -231,6 +235,10 @@ class Scanner {
     while (i < tokens_.size()) {
       if (std::optional<std::size_t> end = attributeEnd(text_, tokens_, i)) {
         i = *end;
+        continue;
+      }
+      if (isLineMarker(text_, tokens_, i)) {
+        ++i;
         continue;
       }
       if (punct(i, '(')) {
@@ -287,9 +295,10 @@ std::vector<KernelDeclaration> findKernelDeclarations(std::string_view text, con
 }
 
 std::size_t declarationStart(std::string_view text, const std::vector<Token>& tokens, std::size_t i) {
-  while (i > 0 && tokens[i - 1].kind != TokenKind::Directive && !isPunct(text, tokens, i - 1, ';') &&
-         !isPunct(text, tokens, i - 1, '{') && !isPunct(text, tokens, i - 1, '}'))
+  while (i > 0 && (tokens[i - 1].kind != TokenKind::Directive || isLineMarker(text, tokens, i - 1)) &&
+         !isPunct(text, tokens, i - 1, ';') && !isPunct(text, tokens, i - 1, '{') && !isPunct(text, tokens, i - 1, '}'))
     --i;
+  while (isLineMarker(text, tokens, i)) ++i;
   return i;
 }
 

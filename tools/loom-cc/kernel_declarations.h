@@ -44,7 +44,8 @@ struct KernelDeclaration {
 std::vector<KernelDeclaration> findKernelDeclarations(std::string_view text, const std::vector<Token>& tokens);
 
 // The first token of the declaration holding tokens[i]: after the previous ';', brace or
-// preprocessor line (a template header, decl-specifiers and attributes included).
+// preprocessor line other than a line marker (a template header, decl-specifiers and attributes
+// included).
 std::size_t declarationStart(std::string_view text, const std::vector<Token>& tokens, std::size_t i);
 
 // The text of tokens [begin, end), newlines made blanks (an inserted copy keeps the line count).

@@ -179,4 +179,11 @@ std::optional<std::size_t> closingBracket(std::string_view text, const std::vect
   return std::nullopt;
 }
 
+bool isLineMarker(std::string_view text, const std::vector<Token>& tokens, std::size_t i) {
+  if (i >= tokens.size() || tokens[i].kind != TokenKind::Directive) return false;
+  std::size_t k = tokens[i].begin + 1;
+  while (k < tokens[i].end && (text[k] == ' ' || text[k] == '\t')) ++k;
+  return k < tokens[i].end && text[k] >= '0' && text[k] <= '9';
+}
+
 }  // namespace loom::cc

@@ -42,6 +42,11 @@ bool adjacent(const std::vector<Token>& tokens, std::size_t i);
 // together; nullopt when the text ends first.
 std::optional<std::size_t> closingBracket(std::string_view text, const std::vector<Token>& tokens, std::size_t i);
 
+// True when tokens[i] is a line marker (`# 60 "file.h" 3 4`): the preprocessor puts one wherever
+// a declaration's tokens change lines across a macro expansion (`__global__` alone on a line of a
+// system header), so scans of a declaration step over them as over whitespace.
+bool isLineMarker(std::string_view text, const std::vector<Token>& tokens, std::size_t i);
+
 inline std::string_view spelling(std::string_view text, const Token& t) {
   return text.substr(t.begin, t.end - t.begin);
 }

@@ -1,5 +1,6 @@
 #include "static_device_variables.h"
 
+#include <cctype>
 #include <optional>
 #include <string>
 
@@ -70,7 +71,9 @@ void findStaticDeviceVariableEdits(std::string_view text, const std::vector<Toke
     if (unit.empty()) unit = stableHash(mainFile(text, tokens));
     std::string label = "_loom_static_" + unit + "_" + std::string(spelling(text, tokens[*name]));
     edits.push_back(Edit{tokens[*isStatic].begin, tokens[*isStatic].end, ""});
-    edits.push_back(Edit{tokens[*end].begin, tokens[*end].begin, "__asm__(\"" + label + "\") "});
+    // After the declarator, apart from its name (`seq;` in Thrust's `static const __device__ seq_t seq;`).
+    const bool spaced = tokens[*end].begin > 0 && std::isspace(static_cast<unsigned char>(text[tokens[*end].begin - 1]));
+    edits.push_back(Edit{tokens[*end].begin, tokens[*end].begin, (spaced ? "" : " ") + std::string("__asm__(\"") + label + "\") "});
     mark = *end;
   }
 }

@@ -24,6 +24,11 @@ TEST_CASE("barrier runs: the mark begins the statements before a __syncthreads",
   // Declarations, calls, a ternary and a lambda's brackets are all one run.
   CHECK(rewritten("{ float a = c ? x[i] : y[i]; g(a, [&](int k) { return k; }(1)); s[t] = a; __syncthreads(); }") ==
         "{ " + mark + "float a = c ? x[i] : y[i]; g(a, [&](int k) { return k; }(1)); s[t] = a; __syncthreads(); }");
+  // The braces of a class body, an initializer or a lambda belong to their declaration (CUB's
+  // `__shared__ union { ... } temp;`).
+  CHECK(rewritten("{ __shared__ union { A a; B b; } temp; int v[2] = {1, 2}; auto f = [] { return 1; }; __syncthreads(); }") ==
+        "{ " + mark + "__shared__ union { A a; B b; } temp; int v[2] = {1, 2}; auto f = [] { return 1; }; __syncthreads(); }");
+  CHECK(rewritten("{ { x(); } s[t] = 1; __syncthreads(); }") == "{ { x(); } " + mark + "s[t] = 1; __syncthreads(); }");
   // A statement with a substatement ends the run (a block, an if, a braceless loop, else).
   CHECK(rewritten("{ if (c) { x(); } s[t] = 1; __syncthreads(); }") == "{ if (c) { x(); } " + mark + "s[t] = 1; __syncthreads(); }");
   CHECK(rewritten("{ for (int k = 0; k < 4; ++k) a += k; s[t] = a; __syncthreads(); }") ==

@@ -89,6 +89,10 @@ TEST_CASE("extern shared: line breaks are kept", "[loomcc][rewrite]") {
         expected("", "float", "s") + "\n\n\nint x;");
   CHECK(rewritten("# 3 \"k.cu\"\nvoid k() {\n  extern thread_local float s[]; s[0] = 1;\n}\n") ==
         "# 3 \"k.cu\"\nvoid k() {\n  " + expectedLocal("float", "s") + " s[0] = 1;\n}\n");
+  // Line markers inside the declaration (Thrust's agent_launcher.h, where `__shared__` comes from
+  // another header's macro): stepped over, their line breaks kept.
+  CHECK(rewritten("void k() {\n  extern\n# 68 \"a.h\"\n thread_local\n# 68 \"a.h\" 3 4\n char shmem[];\n}\n") ==
+        "void k() {\n  " + expectedLocal("char", "shmem") + "\n\n\n\n\n}\n");
   // Namespace and linkage blocks are not functions.
   CHECK(rewritten("namespace a::b {\nextern thread_local float s[];\n}") ==
         "namespace a::b {\n" + expected("", "float", "s") + "\n}");

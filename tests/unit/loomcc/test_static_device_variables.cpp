@@ -22,8 +22,11 @@ TEST_CASE("static device variables get one name", "[loomcc][static_device_variab
   std::size_t label = out.find("__asm__(\"_loom_static_");
   REQUIRE(label != std::string::npos);
   std::string unit = out.substr(label + 22, 16);
-  CHECK(out == "# 1 \"k.cu\"\n " + C + " float c[4][2]__asm__(\"_loom_static_" + unit + "_c\") ;\n " + D +
+  CHECK(out == "# 1 \"k.cu\"\n " + C + " float c[4][2] __asm__(\"_loom_static_" + unit + "_c\") ;\n " + D +
                    " int n __asm__(\"_loom_static_" + unit + "_n\") = 5;\n");
+  // A name right before the `;` (Thrust's `static const __device__ detail::seq_t seq;`).
+  CHECK(rewritten("# 1 \"k.cu\"\nstatic const " + D + " seq_t seq;\n") ==
+        "# 1 \"k.cu\"\n const " + D + " seq_t seq __asm__(\"_loom_static_" + unit + "_seq\") ;\n");
   // The same file gives the same name (both passes), another file another.
   CHECK(rewritten("# 1 \"k.cu\"\nstatic " + D + " int n;\n").find(unit + "_n") != std::string::npos);
   CHECK(rewritten("# 1 \"other.cu\"\nstatic " + D + " int n;\n").find(unit + "_n") == std::string::npos);

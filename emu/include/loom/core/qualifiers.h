@@ -9,6 +9,9 @@
 #include <memory>
 
 #ifndef __host__
+// The include guard of CUDA's crt/host_defines.h: Thrust undefines __host__/__device__ before
+// including the runtime's headers unless it sees this, expecting them to define the pair again.
+#define __HOST_DEFINES_H__
 // Empty GNU attributes: nothing to g++, and the marks by which loom-cc tells the execution spaces
 // apart (tools/loom-cc/qualifier_marks.h): it finds kernels to register and launch by
 // `__global__`, and its host pass drops the bodies of kernels and of functions that are
