@@ -12,6 +12,7 @@
 #include "diagnostic.h"
 #include "inline_hooks.h"
 #include "pass_merge.h"
+#include "permissive.h"
 #include "process.h"
 #include "rewrite.h"
 
@@ -115,7 +116,13 @@ int runPlan(const Plan& plan, const RunSettings& s) {
     const Step& step = plan.steps[i];
     if (s.verbose || s.dryRun) show(step, s);
     if (s.dryRun) continue;
-    if (step.kind == Step::Kind::Run) {
+    if (step.kind == Step::Kind::Run && step.permissive) {
+      std::string diagnostics;
+      status = runProcessCollectingStderr(commandOf(step, s), diagnostics);
+      PermissiveOutcome outcome = restorePermissiveErrors(diagnostics);
+      std::cerr << outcome.diagnostics;
+      if (outcome.restoredErrors && status == 0) status = 1;
+    } else if (step.kind == Step::Kind::Run) {
       status = runProcess(commandOf(step, s));
     } else if (step.kind == Step::Kind::InlineHooks) {
       status = inlineHooksFile(step.input, step.output, step.pic);

@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "permissive.h"
+
 namespace loom::cc {
 
 namespace {
@@ -37,12 +39,16 @@ const std::vector<std::string>& instrumentationArgs() {
   // replacement of aggregates splits `float4 v = in[i]` and `out[i] = make_float4(...)` into
   // member accesses, which the counters would see as four requests (and bank conflicts that do
   // not exist). -fno-tree-sra keeps them whole.
+  // No type-based alias analysis: device code reinterprets bytes between types as a matter of
+  // course (CUB's tile descriptors are written as one type and read back through
+  // `reinterpret_cast` of a longlong2), which nvcc compiles as written and g++'s strict aliasing
+  // would reorder (ReduceByKey's look-back then never sees a tile's status).
   static const std::vector<std::string> args = [] {
     std::vector<std::string> a{"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0",
                                "--param=tsan-distinguish-volatile=1", "-Wno-tsan", "-fno-optimize-sibling-calls", "-fno-builtin-printf", "-fno-builtin-puts",
                                "-fno-builtin-malloc", "-fno-builtin-free",
                                "-fno-tree-tail-merge", "-fno-crossjumping", "-fno-code-hoisting",
-                               "-fno-tree-sra", "-mno-red-zone"};
+                               "-fno-tree-sra", "-mno-red-zone", "-fno-strict-aliasing"};
     for (const char* f : kInterposedMath) {
       a.push_back(std::string("-fno-builtin-") + f);
       a.push_back(std::string("-fno-builtin-") + f + "f");
@@ -93,11 +99,19 @@ Step rewriteStep(const std::string& input, const std::string& output, bool hostP
 
 }  // namespace
 
+// The front end's compiles run as nvcc's would accept (permissive.h).
+static Step permissive(Step step) {
+  step.argv.push_back(kPermissiveFlag);
+  step.permissive = true;
+  return step;
+}
+
 void addCudaSteps(const CudaCompile& c, Plan& plan) {
   // The device pass.
   plan.steps.push_back(run({c.cxx, "-E", "-x", "c++"}, c.preprocessArgs, {c.source, "-o", c.preprocessed}));
   plan.steps.push_back(rewriteStep(c.preprocessed, c.rewritten, false));
-  plan.steps.push_back(run({c.cxx, "-S", "-x", "c++-cpp-output", c.rewritten}, c.compileArgs, {"-o", c.assembly}));
+  plan.steps.push_back(
+      permissive(run({c.cxx, "-S", "-x", "c++-cpp-output", c.rewritten}, c.compileArgs, {"-o", c.assembly})));
   Step gate;
   gate.kind = Step::Kind::InlineHooks;
   gate.input = c.assembly;
@@ -112,7 +126,7 @@ void addCudaSteps(const CudaCompile& c, Plan& plan) {
   plan.steps.push_back(run({c.cxx, "-E", "-x", "c++"}, c.hostPreprocessArgs, {c.source, "-o", c.hostPreprocessed}));
   plan.steps.push_back(rewriteStep(c.hostPreprocessed, c.hostRewritten, true));
   plan.steps.push_back(
-      run({c.cxx, "-c", "-x", "c++-cpp-output", c.hostRewritten}, c.hostCompileArgs, {"-o", c.hostObject}));
+      permissive(run({c.cxx, "-c", "-x", "c++-cpp-output", c.hostRewritten}, c.hostCompileArgs, {"-o", c.hostObject})));
 
   Step merge;
   merge.kind = Step::Kind::Merge;

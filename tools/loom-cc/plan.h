@@ -25,6 +25,8 @@ struct Step {
   // Run: run as `loom-cc --launcher argv...` (the link: a build system that takes nvcc's link line
   // apart, CMake's CUDA language, then links through loom-cc, nvcc_environment.h).
   bool throughLoomCc = false;
+  // Run: a compile with -fpermissive whose permissive warnings become errors again (permissive.h).
+  bool permissive = false;
 };
 
 struct Plan {

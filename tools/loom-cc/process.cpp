@@ -20,16 +20,7 @@ std::vector<char*> cArgv(const std::vector<std::string>& argv) {
   return out;
 }
 
-}  // namespace
-
-int runProcess(const std::vector<std::string>& argv) {
-  std::vector<char*> args = cArgv(argv);
-  pid_t pid = 0;
-  int rc = posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ);
-  if (rc != 0) {
-    std::fprintf(stderr, "loom-cc: error: cannot run '%s': %s\n", args[0], std::strerror(rc));
-    return 1;
-  }
+int waitFor(pid_t pid, char* const* args) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) {
@@ -43,6 +34,53 @@ int runProcess(const std::vector<std::string>& argv) {
                  WTERMSIG(status), strsignal(WTERMSIG(status)));
   }
   return 1;
+}
+
+}  // namespace
+
+int runProcess(const std::vector<std::string>& argv) {
+  std::vector<char*> args = cArgv(argv);
+  pid_t pid = 0;
+  int rc = posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ);
+  if (rc != 0) {
+    std::fprintf(stderr, "loom-cc: error: cannot run '%s': %s\n", args[0], std::strerror(rc));
+    return 1;
+  }
+  return waitFor(pid, args.data());
+}
+
+int runProcessCollectingStderr(const std::vector<std::string>& argv, std::string& err) {
+  std::vector<char*> args = cArgv(argv);
+  int fds[2];
+  if (pipe(fds) != 0) {
+    std::fprintf(stderr, "loom-cc: error: pipe: %s\n", std::strerror(errno));
+    return 1;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+  posix_spawn_file_actions_addclose(&actions, fds[0]);
+  posix_spawn_file_actions_addclose(&actions, fds[1]);
+  pid_t pid = 0;
+  int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(fds[1]);
+  if (rc != 0) {
+    close(fds[0]);
+    std::fprintf(stderr, "loom-cc: error: cannot run '%s': %s\n", args[0], std::strerror(rc));
+    return 1;
+  }
+  char buffer[4096];
+  for (;;) {
+    ssize_t n = read(fds[0], buffer, sizeof buffer);
+    if (n > 0) {
+      err.append(buffer, static_cast<std::size_t>(n));
+    } else if (n == 0 || errno != EINTR) {
+      break;
+    }
+  }
+  close(fds[0]);
+  return waitFor(pid, args.data());
 }
 
 int execProcess(const std::vector<std::string>& argv) {

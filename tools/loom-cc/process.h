@@ -10,6 +10,9 @@ namespace loom::cc {
 // Returns its exit status; 1 with a message on stderr when it cannot start or dies of a signal.
 int runProcess(const std::vector<std::string>& argv);
 
+// As runProcess, with the program's stderr collected into `err` instead of shown.
+int runProcessCollectingStderr(const std::vector<std::string>& argv, std::string& err);
+
 // Replaces this process with argv (execvp); returns 127 with a message only on failure.
 int execProcess(const std::vector<std::string>& argv);
 

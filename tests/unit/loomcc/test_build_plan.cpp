@@ -72,7 +72,11 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   CHECK(p.steps[2].argv == concat({{"/usr/bin/c++", "-S", "-x", "c++-cpp-output",
                                     "/tmp/t/k.loom.ii", "-std=c++17", "-O3"},
                                    loom::cc::instrumentationArgs(),
-                                   {"-g1", "-o", "/tmp/t/k.s"}}));
+                                   {"-g1", "-o", "/tmp/t/k.s", "-fpermissive"}}));
+  // Both passes' compiles run permissive, their permissive warnings errors again (permissive.h).
+  CHECK(p.steps[2].permissive);
+  CHECK(p.steps[7].permissive);
+  CHECK_FALSE(p.steps[0].permissive);
   CHECK(p.steps[3].kind == Step::Kind::InlineHooks);
   CHECK(p.steps[3].input == "/tmp/t/k.s");
   CHECK(p.steps[3].output == "/tmp/t/k.loom.s");
@@ -80,6 +84,7 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   CHECK(p.steps[4].argv == Args{"/usr/bin/c++", "-c", "-x", "assembler", "/tmp/t/k.loom.s", "-o", "/tmp/t/k.device.o"});
   CHECK(loom::cc::instrumentationArgs().front() == "-fsanitize=thread");
   CHECK(has(loom::cc::instrumentationArgs(), "-fno-builtin-printf"));
+  CHECK(has(loom::cc::instrumentationArgs(), "-fno-strict-aliasing"));  // CUB reinterprets tile descriptors
   // The host pass: no __CUDA_ARCH__, no instrumentation.
   Args hostMacros;
   for (const std::string& m : kCudaMacros)
@@ -93,7 +98,7 @@ TEST_CASE("plan: one .cu file, compiled and linked", "[loomcc][plan]") {
   CHECK(p.steps[6].hostPass);
   CHECK(p.steps[6].output == "/tmp/t/k.host.loom.ii");
   CHECK(p.steps[7].argv == Args{"/usr/bin/c++", "-c", "-x", "c++-cpp-output", "/tmp/t/k.host.loom.ii", "-std=c++17",
-                                "-O3", "-o", "/tmp/t/k.host.o"});
+                                "-O3", "-o", "/tmp/t/k.host.o", "-fpermissive"});
   CHECK(p.steps[8].kind == Step::Kind::Merge);
   CHECK(p.steps[8].input == "/tmp/t/k.device.o");
   CHECK(p.steps[8].hostInput == "/tmp/t/k.host.o");

@@ -49,7 +49,7 @@ TEST_CASE("launcher: a CMake compile of a .cu file", "[loomcc][launcher]") {
   Args compile{"/usr/bin/c++", "-S", "-x", "c++-cpp-output", "/tmp/t/file.loom.ii"};
   compile.insert(compile.end(), loom::cc::instrumentationArgs().begin(),
                  loom::cc::instrumentationArgs().end());
-  compile.insert(compile.end(), {"-O2", "-g", "-std=gnu++17", "-fPIC", "-o", "/tmp/t/file.s"});
+  compile.insert(compile.end(), {"-O2", "-g", "-std=gnu++17", "-fPIC", "-o", "/tmp/t/file.s", "-fpermissive"});
   CHECK(plan->steps[2].argv == compile);
   CHECK(plan->steps[3].input == "/tmp/t/file.s");
   CHECK(plan->steps[3].output == "/tmp/t/file.loom.s");

@@ -193,6 +193,20 @@ TEST_CASE("loom-cc end to end: code nvcc rejects is rejected, at the user's line
   Result ret = box.loomcc("-c kernel_returns.cu", true);
   CHECK(ret.status == 1);
   CHECK(ret.output == "kernel_returns.cu:1:16: error: a __global__ function must have a void return type\n");
+  // The compiles run with -fpermissive for CUB's member typedefs (permissive.h), but what
+  // -fpermissive would let through that nvcc rejects is still an error.
+  box.write("int_to_pointer.cu", "int main() {\n  int* p = 5;\n  return p != nullptr;\n}\n");
+  Result conversion = box.loomcc("-c int_to_pointer.cu -o int_to_pointer.o", true);
+  INFO(conversion.output);
+  CHECK(conversion.status == 1);
+  CHECK(conversion.output.find("int_to_pointer.cu:2:12: error: invalid conversion from ") !=
+        std::string::npos);
+  CHECK(!fs::exists(box.path("int_to_pointer.o")));
+  box.write("changes_meaning.cu",
+            "template <class T> struct Scan { T v; };\n"
+            "template <class T> struct Block { typedef Scan<T> Scan; Scan s; };\n"
+            "int main() { Block<int> b{}; return b.s.v; }\n");
+  CHECK(box.loomcc("-c changes_meaning.cu -o changes_meaning.o", true).status == 0);
 }
 
 TEST_CASE("loom-cc end to end: -v, --dryrun, --version, unknown options", "[loomcc][e2e]") {
