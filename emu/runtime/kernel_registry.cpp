@@ -45,32 +45,53 @@ dim3 clusterDimsFromSymbol(const std::string& symbol) {
   return dim3(d[0], d[1], d[2]);
 }
 std::mutex gMutex;
-std::unordered_map<const void*, KernelRecord>& registry() {
+std::unordered_map<const void*, KernelRecord>& records() {
   static std::unordered_map<const void*, KernelRecord> r;
   return r;
 }
+// Host-pass kernel template instantiations -> their twins (launch.h, registerKernelTwin).
+std::unordered_map<const void*, const void*>& twins() {
+  static std::unordered_map<const void*, const void*> t;
+  return t;
+}
+const void* canonicalLocked(const void* kernel) {
+  auto it = twins().find(kernel);
+  return it == twins().end() ? kernel : it->second;
+}
 }  // namespace
+
+void registerKernelTwin(const void* hostEntry, const void* twin) {
+  std::lock_guard lock(gMutex);
+  twins()[hostEntry] = twin;
+}
+
+const void* canonicalKernel(const void* kernel) {
+  std::lock_guard lock(gMutex);
+  return canonicalLocked(kernel);
+}
 
 KernelSettings kernelSettings(const void* kernel) {
   std::lock_guard lock(gMutex);
-  auto it = registry().find(kernel);
-  return it == registry().end() ? KernelSettings{} : it->second.settings;
+  kernel = canonicalLocked(kernel);
+  auto it = records().find(kernel);
+  return it == records().end() ? KernelSettings{} : it->second.settings;
 }
 
 void updateKernelSettings(const void* kernel, const KernelSettings& settings) {
   std::lock_guard lock(gMutex);
-  registry()[kernel].settings = settings;
+  records()[canonicalLocked(kernel)].settings = settings;
 }
 
 void registerKernel(const void* kernel, RunThreads run, BindArguments bind) {
   std::lock_guard lock(gMutex);
-  registry()[kernel].call = ErasedCall{run, bind};
+  records()[canonicalLocked(kernel)].call = ErasedCall{run, bind};
 }
 
 ErasedCall erasedCall(const void* kernel) {
   std::lock_guard lock(gMutex);
-  auto it = registry().find(kernel);
-  return it == registry().end() ? ErasedCall{} : it->second.call;
+  kernel = canonicalLocked(kernel);
+  auto it = records().find(kernel);
+  return it == records().end() ? ErasedCall{} : it->second.call;
 }
 
 }  // namespace loom::runtime
@@ -79,15 +100,17 @@ namespace loom::runtime {
 
 const char* kernelSymbol(const void* kernel) {
   std::lock_guard lock(gMutex);
-  auto it = registry().find(kernel);
-  if (it == registry().end() || !it->second.call.run) return nullptr;
+  kernel = canonicalLocked(kernel);
+  auto it = records().find(kernel);
+  if (it == records().end() || !it->second.call.run) return nullptr;
   const std::string& symbol = it->second.mangledName(kernel);
   return symbol.empty() ? nullptr : symbol.c_str();
 }
 
 dim3 compiledClusterDims(const void* kernel) {
   std::lock_guard lock(gMutex);
-  KernelRecord& r = registry()[kernel];
+  kernel = canonicalLocked(kernel);
+  KernelRecord& r = records()[kernel];
   if (!r.cluster) r.cluster = clusterDimsFromSymbol(r.mangledName(kernel));
   return *r.cluster;
 }

@@ -54,6 +54,20 @@ __global__ void fillKernel(T* out, T value) {
 template <class F>
 __global__ void applyKernel(F f, int* out) { out[threadIdx.x] = f(threadIdx.x); }
 
+// A kernel template named by host code in every way the runtime takes a kernel: an attribute set
+// on k<int> holds for its <<<>>> launch, and (void*)k<int> launches it by address.
+template <class T>
+__global__ void wideSharedKernel(T* out) {
+  extern __shared__ unsigned char bytes[];
+  bytes[threadIdx.x * 1024 + 1000] = static_cast<unsigned char>(threadIdx.x);
+  __syncthreads();
+  out[threadIdx.x] = static_cast<T>(bytes[(63 - threadIdx.x) * 1024 + 1000]);
+}
+template <class T>
+__global__ void byAddressKernel(T* out, T value) { out[threadIdx.x] = value + static_cast<T>(threadIdx.x); }
+template <class T>
+__global__ void attributedKernel(T* out) { out[threadIdx.x] = 43; }
+
 // A host global with a constructor: constructed once, as in any program.
 static int g_constructions = 0;
 struct Constructed {
@@ -119,6 +133,28 @@ int main() {
   check("host_constructor_runs_once", g_constructions == 1, "ran %d times", g_constructions);
   check("host_global_initialized", g_names.size() == 2 && g_names[1] == "b", "size %zu", g_names.size());
 
+  int* w = nullptr;
+  CK(cudaMallocManaged(&w, 64 * sizeof(int)));
+  // 64 KiB of dynamic shared memory needs the opt-in, set on the template's instantiation.
+  CK(cudaFuncSetAttribute(wideSharedKernel<int>, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024));
+  wideSharedKernel<int><<<1, 64, 64 * 1024>>>(w);
+  CK_LAUNCH();
+  check("template_kernel_attribute_holds_for_its_launch", w[0] == 63 && w[63] == 0, "got %d %d", w[0], w[63]);
+
+  // Launched by address before any typed use, and after a typed attribute query.
+  int value = 7;
+  void* byAddress[] = {&w, &value};
+  CK(cudaLaunchKernel(reinterpret_cast<const void*>(byAddressKernel<int>), dim3(1), dim3(32), byAddress, 0, 0));
+  CK_LAUNCH();
+  check("template_kernel_launched_by_address", w[0] == 7 && w[31] == 38, "got %d %d", w[0], w[31]);
+  cudaFuncAttributes attributes{};
+  CK(cudaFuncGetAttributes(&attributes, attributedKernel<int>));
+  void* attributed[] = {&w};
+  CK(cudaLaunchKernel(reinterpret_cast<const void*>(attributedKernel<int>), dim3(1), dim3(32), attributed, 0, 0));
+  CK_LAUNCH();
+  check("template_kernel_by_address_after_attribute_query", w[0] == 43 && w[31] == 43, "got %d %d", w[0], w[31]);
+
+  CK(cudaFree(w));
   CK(cudaFree(d));
   return finish("compilation_passes");
 }

@@ -123,6 +123,25 @@ __global__ void barrier(int* out) {
   out[threadIdx.x] = s[63 - threadIdx.x];
 }
 
+// Vector loads and stores (CUB's ThreadLoad/ThreadStore): four words in, two doublewords out.
+__global__ void vectorMemory(const unsigned* in, unsigned long long* out) {
+  unsigned a, b, c, d;
+  asm volatile("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(in));
+  unsigned long long lo = (static_cast<unsigned long long>(b) << 32) | a;
+  unsigned long long hi = (static_cast<unsigned long long>(d) << 32) | c;
+  asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(out), "l"(hi), "l"(lo) : "memory");
+  // CUB's one-byte load: into a byte register, widened with cvt.
+  unsigned short byte;
+  asm volatile("{ .reg .u8 b; ld.global.nc.u8 b, [%1+2]; cvt.u16.u8 %0, b; }" : "=h"(byte) : "l"(in));
+  out[2] = byte;
+}
+
+// exit ends the thread where it stands (CUB's ThreadExit): odd threads never store.
+__global__ void exitOdd(int* out) {
+  if (threadIdx.x & 1) asm volatile("exit;");
+  out[threadIdx.x] = static_cast<int>(threadIdx.x);
+}
+
 static unsigned refBfeU(unsigned x, unsigned pos, unsigned len) { return (x >> pos) & ((1u << len) - 1); }
 static unsigned refBrev(unsigned x) {
   unsigned r = 0;
@@ -198,6 +217,27 @@ int main() {
   for (int t = 0; t < 64; ++t) badB += b[t] != (63 - t) * 3;
   check("bar_sync_0", badB == 0, "%d threads differ", badB);
 
-  for (void* p : {(void*)w, (void*)in, (void*)s, (void*)b}) CK(cudaFree(p));
+  unsigned* words = nullptr;
+  unsigned long long* pairs = nullptr;
+  CK(cudaMalloc(&words, 4 * sizeof(unsigned)));
+  CK(cudaMallocManaged(&pairs, 3 * sizeof(unsigned long long)));
+  const unsigned hostWords[4] = {0x11111111u, 0x22222222u, 0x33333333u, 0x44444444u};
+  CK(cudaMemcpy(words, hostWords, sizeof hostWords, cudaMemcpyHostToDevice));
+  vectorMemory<<<1, 1>>>(words, pairs);
+  CK_LAUNCH();
+  check("ld_v4_st_v2", pairs[0] == 0x4444444433333333ull && pairs[1] == 0x2222222211111111ull, "%llx %llx", pairs[0],
+        pairs[1]);
+  check("ld_u8_cvt_u16_u8", pairs[2] == 0x11, "%llx", pairs[2]);
+
+  int* e = nullptr;
+  CK(cudaMallocManaged(&e, 64 * sizeof(int)));
+  for (int t = 0; t < 64; ++t) e[t] = -1;
+  exitOdd<<<1, 64>>>(e);
+  CK_LAUNCH();
+  int badE = 0;
+  for (int t = 0; t < 64; ++t) badE += e[t] != ((t & 1) ? -1 : t);
+  check("exit_odd_threads", badE == 0, "%d threads differ", badE);
+
+  for (void* p : {(void*)w, (void*)in, (void*)s, (void*)b, (void*)words, (void*)pairs, (void*)e}) CK(cudaFree(p));
   return finish("inline_ptx");
 }

@@ -42,6 +42,11 @@ const std::map<std::string, std::string>& cppTypes() {
   return types;
 }
 
+bool isIntegerType(const std::string& type) {
+  return type.size() >= 2 && (type[0] == 'u' || type[0] == 's' || type[0] == 'b') && type != "pred" &&
+         cppTypes().count(type) != 0;
+}
+
 std::string wider(const std::string& type) {  // mul.wide's result
   static const std::map<std::string, std::string> w{{"u16", "u32"}, {"u32", "u64"}, {"s16", "s32"}, {"s32", "s64"}};
   auto it = w.find(type);
@@ -79,6 +84,7 @@ class Translator {
       statement += c == '\n' || c == '\t' ? ' ' : c;
     }
     if (!trim(statement).empty() && !translate(trim(statement))) return {"", error_};
+    if (usesCarry_) code_ = "[[maybe_unused]] unsigned loom_ptx_carry = 0; " + code_;
     return {code_, std::nullopt};
   }
 
@@ -242,6 +248,13 @@ class Translator {
       return *lo + " " + *hi;
     }
     if (op == "mov" && ops.size() == 2 && !type.empty()) return assign(ops[0], src(1, type));
+    // Integer conversions (CUB's one-byte ThreadLoad: `cvt.u16.u8`): the source's value in its
+    // type, truncated or extended to the destination's.
+    if (op == "cvt" && parts.size() == 3 && ops.size() == 2 && isIntegerType(parts[1]) && isIntegerType(parts[2])) {
+      std::optional<std::string> a = src(1, parts[2]);
+      if (!a) return std::nullopt;
+      return assign(ops[0], "static_cast<" + cppTypes().at(parts[1]) + ">(" + *a + ")");
+    }
     // The video instructions CUB uses: (a >> b) + c, (a << b) + c with the shift clamped, a + b + c.
     if ((op == "vshr" || op == "vshl" || op == "vadd") && ops.size() == 4 && has(parts, "add") &&
         parts.size() >= 4 && parts[1] == "u32" && parts[2] == "u32" && parts[3] == "u32") {
@@ -253,8 +266,28 @@ class Translator {
       return assign(ops[0], "static_cast<std::uint32_t>(" + first + " + " + *c + ")");
     }
     if (op == "trap" && ops.empty()) return std::string("__trap();");
+    if (op == "exit" && ops.empty()) return std::string("::loom::device::exitThread();");
+    // Extended-precision arithmetic: the carry flag lives for the asm statement
+    // (loom_ptx_carry, declared when used).
+    if ((op == "add" || op == "addc" || op == "sub" || op == "subc") && (has(parts, "cc") || op.size() == 4)) {
+      if (ops.size() != 3 || type.empty() || type[0] == 'f') return std::nullopt;
+      std::optional<std::string> a = src(1, type), b = src(2, type);
+      if (!a || !b) return std::nullopt;
+      usesCarry_ = true;
+      const bool in = op.size() == 4, out = has(parts, "cc");
+      return assign(ops[0], "::loom::ptx::" + std::string(op[0] == 'a' ? "addCarry" : "subBorrow") + "(" + *a + ", " +
+                                *b + ", loom_ptx_carry, " + (in ? "true" : "false") + ", " + (out ? "true" : "false") +
+                                ")");
+    }
     if (op == "add") return binary("A + B");
     if (op == "sub") return binary("A - B");
+    if (op == "mul" && has(parts, "hi") && ops.size() == 3 && !type.empty() && type[0] != 'f')
+      return binary("::loom::ptx::mulhi(A, B)");
+    if (op == "lop3" && type == "b32" && ops.size() == 5) {
+      std::optional<std::string> a = src(1, "b32"), b = src(2, "b32"), c = src(3, "b32"), lut = src(4, "b32");
+      if (!a || !b || !c || !lut) return std::nullopt;
+      return assign(ops[0], "::loom::ptx::lop3(" + *a + ", " + *b + ", " + *c + ", " + *lut + ")");
+    }
     if (op == "and") return type == "pred" ? binary("A && B") : binary("A & B");
     if (op == "or") return type == "pred" ? binary("A || B") : binary("A | B");
     if (op == "xor") return type == "pred" ? binary("A != B") : binary("A ^ B");
@@ -269,6 +302,13 @@ class Translator {
       if (!a || !b) return std::nullopt;
       return assign(ops[0], "static_cast<" + cppTypes().at(w) + ">(" + *a + ") * static_cast<" + cppTypes().at(w) +
                                 ">(" + *b + ")");
+    }
+    if (op == "mad" && has(parts, "wide") && !wider(type).empty() && ops.size() == 4) {
+      std::string w = wider(type);
+      std::optional<std::string> a = src(1, type), b = src(2, type), c = src(3, w);
+      if (!a || !b || !c) return std::nullopt;
+      return assign(ops[0], "static_cast<" + cppTypes().at(w) + ">(static_cast<" + cppTypes().at(w) + ">(" + *a +
+                                ") * static_cast<" + cppTypes().at(w) + ">(" + *b + ") + " + *c + ")");
     }
     if ((op == "mad" && has(parts, "lo")) || op == "fma") {
       if (ops.size() != 4 || type.empty()) return std::nullopt;
@@ -368,27 +408,50 @@ class Translator {
       static const std::set<std::string> spaces{"global", "shared", "local", "const", "generic", "nc", "ca", "cg",
                                                 "cs", "lu", "cv", "wb", "wt", "volatile", "relaxed", "acquire",
                                                 "release", "cta", "gpu", "sys", "cluster", "weak"};
-      for (std::size_t i = 1; i < parts.size(); ++i)
+      std::size_t lanes = 1;  // `.v2`, `.v4`: a vector of registers in braces, consecutive in memory
+      for (std::size_t i = 1; i < parts.size(); ++i) {
+        if (parts[i] == "v2" || parts[i] == "v4") {
+          lanes = parts[i] == "v2" ? 2 : 4;
+          continue;
+        }
         if (!spaces.count(parts[i]) && parts[i] != type && parts[i].rfind("L1::", 0) != 0 &&
             parts[i].rfind("L2::", 0) != 0)
           return std::nullopt;
+      }
       std::string t = cppTypes().at(type);
       std::string order = has(parts, "acquire") ? "__ATOMIC_ACQUIRE"
                           : has(parts, "release") ? "__ATOMIC_RELEASE"
                           : has(parts, "relaxed") ? "__ATOMIC_RELAXED"
                                                   : "";
+      if (lanes > 1 && !order.empty()) return std::nullopt;
       bool isVolatile = has(parts, "volatile");
       std::string ptr = std::string(isVolatile ? "volatile " : "") + t + "*";
-      if (op == "ld") {
-        std::optional<std::string> addr = address(ops[1]);
-        if (!addr) return std::nullopt;
-        std::string p = "reinterpret_cast<" + (op == "ld" ? std::string("const ") : "") + ptr + ">(" + *addr + ")";
-        return assign(ops[0], order.empty() ? "*" + p : "__atomic_load_n(" + p + ", " + order + ")");
+      const std::string& registers = op == "ld" ? ops[0] : ops[1];
+      std::vector<std::string> elements{registers};
+      if (lanes > 1) {
+        if (registers.size() < 2 || registers.front() != '{' || registers.back() != '}') return std::nullopt;
+        elements = split(registers.substr(1, registers.size() - 2), ',');
+        if (elements.size() != lanes) return std::nullopt;
       }
-      std::optional<std::string> addr = address(ops[0]), v = src(1, type);
-      if (!addr || !v) return std::nullopt;
-      std::string p = "reinterpret_cast<" + ptr + ">(" + *addr + ")";
-      return order.empty() ? "*" + p + " = " + *v + ";" : "__atomic_store_n(" + p + ", " + *v + ", " + order + ");";
+      std::optional<std::string> addr = address(op == "ld" ? ops[1] : ops[0]);
+      if (!addr) return std::nullopt;
+      std::string code = "auto loom_ptx_a = reinterpret_cast<" + (op == "ld" ? std::string("const ") : "") + ptr +
+                         ">(" + *addr + ");";
+      for (std::size_t k = 0; k < lanes; ++k) {
+        std::string at = "loom_ptx_a[" + std::to_string(k) + "]";
+        if (op == "ld") {
+          std::optional<std::string> a =
+              assign(elements[k], order.empty() ? at : "__atomic_load_n(loom_ptx_a, " + order + ")");
+          if (!a) return std::nullopt;
+          code += " " + *a;
+        } else {
+          std::optional<std::string> v = value(elements[k], type);
+          if (!v) return std::nullopt;
+          code += order.empty() ? " " + at + " = " + *v + ";"
+                                : " __atomic_store_n(loom_ptx_a, " + *v + ", " + order + ");";
+        }
+      }
+      return code;
     }
     return std::nullopt;
   }
@@ -396,6 +459,7 @@ class Translator {
   const std::vector<PtxOperand>& operands_;
   std::set<std::string> locals_;
   std::string code_;
+  bool usesCarry_ = false;
   std::string error_;
 };
 

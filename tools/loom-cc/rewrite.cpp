@@ -7,7 +7,7 @@
 #include "host_pass.h"
 #include "inline_ptx.h"
 #include "kernel_checks.h"
-#include "kernel_inlining.h"
+#include "kernel_attributes.h"
 #include "kernel_registration.h"
 #include "kernel_prologue.h"
 #include "launch_rewrite.h"
@@ -45,7 +45,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
   findStaticDeviceVariableEdits(preprocessed, tokens, edits);
   if (device) {
     findKernelPrologueEdits(preprocessed, tokens, edits);
-    findKernelInliningEdits(preprocessed, tokens, edits);
+    findKernelAttributeEdits(preprocessed, tokens, edits);
     findDiscardedAtomicEdits(preprocessed, tokens, edits);
   } else {
     findKernelRegistrationEdits(preprocessed, tokens, edits);

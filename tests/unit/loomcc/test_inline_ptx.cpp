@@ -20,6 +20,15 @@ TEST_CASE("inline PTX in a function becomes C++ on the asm's line", "[loomcc][in
   CHECK(r.text.find("asm") == std::string::npos);
 }
 
+TEST_CASE("an asm statement as the substatement of an if or a loop", "[loomcc][inline_ptx]") {
+  for (const std::string& head : {"if (t & 1)", "while (t--)", "for (;;)"}) {
+    auto r = rewrite("# 1 \"k.cu\"\nvoid f(unsigned t) {\n  " + head + " asm volatile(\"exit;\");\n}\n");
+    INFO(head);
+    REQUIRE(r.ok());
+    CHECK(r.text.find(head + " { { ::loom::device::exitThread(); } }") != std::string::npos);
+  }
+}
+
 TEST_CASE("asm that is not device PTX is left alone", "[loomcc][inline_ptx]") {
   for (const std::string& kept : {
            // a compiler barrier
@@ -45,8 +54,8 @@ TEST_CASE("an instruction Loom does not translate", "[loomcc][inline_ptx]") {
   CHECK(user.diagnostics[0].message == "inline PTX: 'cvta.to.shared.u32 %0, %0' is not supported by Loom");
   // In a system header (a library's function the program may never call): a launch that reaches
   // it fails, naming it.
-  auto library = rewrite("# 1 \"/usr/include/lib.cuh\" 1 3\nvoid f(unsigned& x) { asm(\"exit;\"); }\n");
+  auto library = rewrite("# 1 \"/usr/include/lib.cuh\" 1 3\nvoid f(unsigned& x) { asm(\"pmevent 1;\"); }\n");
   REQUIRE(library.ok());
-  CHECK(library.text.find("::loom::device::unsupported(\"inline PTX: 'exit'\", __builtin_FILE(), __builtin_LINE());") !=
+  CHECK(library.text.find("::loom::device::unsupported(\"inline PTX: 'pmevent 1'\", __builtin_FILE(), __builtin_LINE());") !=
         std::string::npos);
 }

@@ -10,6 +10,7 @@
 
 #include "loom/device/cooperative_groups/lanes.h"
 #include "loom/device/sync.h"
+#include "loom/device/thread_exit.h"
 #include "loom/device/warp.h"
 
 namespace loom::ptx {
@@ -137,6 +138,45 @@ template <class T>
     r |= byte << (8 * i);
   }
   return r;
+}
+// lop3.b32: any function of three inputs, bit by bit; bit (a << 2 | b << 1 | c) of the lookup
+// table is the result for that combination of input bits.
+[[gnu::always_inline]] inline std::uint32_t lop3(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t lut) {
+  std::uint32_t r = 0;
+  for (std::uint32_t k = 0; k < 8; ++k) {
+    if (((lut >> k) & 1u) == 0) continue;
+    std::uint32_t term = ((k & 4) ? a : ~a) & ((k & 2) ? b : ~b) & ((k & 1) ? c : ~c);
+    r |= term;
+  }
+  return r;
+}
+// mul.hi: the upper half of the full product.
+template <class T>
+[[gnu::always_inline]] inline T mulhi(T a, T b) {
+  if constexpr (sizeof(T) == 8) {
+    using Wide = std::conditional_t<std::is_signed_v<T>, __int128, unsigned __int128>;
+    return static_cast<T>((static_cast<Wide>(a) * static_cast<Wide>(b)) >> 64);
+  } else {
+    using Wide = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
+    return static_cast<T>((static_cast<Wide>(a) * static_cast<Wide>(b)) >> (8 * sizeof(T)));
+  }
+}
+// add.cc / addc / sub.cc / subc: the carry (or borrow) flag, 0 or 1, in and out.
+template <class T>
+[[gnu::always_inline]] inline T addCarry(T a, T b, unsigned& carry, bool carryIn, bool carryOut) {
+  using U = std::make_unsigned_t<T>;
+  const U ua = static_cast<U>(a), ub = static_cast<U>(b), cin = carryIn ? carry : 0u;
+  const U sum = static_cast<U>(ua + ub + cin);
+  if (carryOut) carry = (sum < ua || (cin != 0 && sum == ua)) ? 1u : 0u;
+  return static_cast<T>(sum);
+}
+template <class T>
+[[gnu::always_inline]] inline T subBorrow(T a, T b, unsigned& borrow, bool borrowIn, bool borrowOut) {
+  using U = std::make_unsigned_t<T>;
+  const U ua = static_cast<U>(a), ub = static_cast<U>(b), bin = borrowIn ? borrow : 0u;
+  const U diff = static_cast<U>(ua - ub - bin);
+  if (borrowOut) borrow = (ua < ub || (bin != 0 && ua == ub)) ? 1u : 0u;
+  return static_cast<T>(diff);
 }
 
 }  // namespace loom::ptx

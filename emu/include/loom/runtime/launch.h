@@ -14,6 +14,7 @@
 
 #include "cuda_runtime_api.h"
 #include "loom/device/lane_builtins.h"
+#include "loom/device/thread_exit.h"
 #include "loom/runtime/context_switch.h"
 #include "loom/runtime/launch_scope.h"
 #include "loom/runtime/thread_batch.h"
@@ -63,7 +64,16 @@ cudaError_t launchKernelEx(const cudaLaunchConfig_t* config, const void* kernel,
 // every typed use of the kernel (a <<<>>> launch, typed cudaLaunchKernel, cudaFuncGetAttributes).
 using BindArguments = std::shared_ptr<const void> (*)(const void* kernel, void** args);
 void registerKernel(const void* kernel, RunThreads run, BindArguments bind);
+
+// A kernel template's instantiation has two addresses: the host pass's, which host code takes
+// (`cudaFuncSetAttribute(k<int>, ...)`, `(void*)k<int>`), and the device pass's twin that runs
+// (tools/loom-cc/host_pass.h). The runtime knows a kernel by its twin: each host-pass
+// instantiation registers its twin at start-up (kernelTwin below), and every address host code
+// hands the runtime goes through canonicalKernel.
+void registerKernelTwin(const void* hostEntry, const void* twin);
+const void* canonicalKernel(const void* kernel);
 }  // namespace runtime
+
 
 // The parameters as the run loop holds them: one member per parameter, reached by a cast, so
 // that the loop (not instrumented) passes them without calling std::get, which g++ would not
@@ -92,6 +102,19 @@ struct BoundKernel {
     runLoop(static_cast<const BoundKernel*>(self), runner, std::index_sequence_for<P...>{});
   }
 
+  // One thread's run of the kernel; PTX's `exit` ends it early (loom/device/thread_exit.h).
+  template <class Slots>
+  [[gnu::always_inline]] static void call(void (*kernel)(P...), const Slots& slots) {
+    try {
+      callWith(kernel, slots, std::index_sequence_for<P...>{});
+    } catch (const device::ThreadExit&) {
+    }
+  }
+  template <class Slots, std::size_t... I>
+  [[gnu::always_inline]] static void callWith(void (*kernel)(P...), const Slots& slots, std::index_sequence<I...>) {
+    kernel(static_cast<const ParameterSlot<I, std::decay_t<P>>&>(slots).value...);
+  }
+
   template <std::size_t... I>
   __attribute__((no_sanitize("thread"))) static void runLoop(const BoundKernel* bound, sched::BlockRunner* runner,
                                                              std::index_sequence<I...>) {
@@ -105,13 +128,13 @@ struct BoundKernel {
         while (batch->next < batch->end) {
           loom_tid.x = batch->next;
           ++batch->next;
-          kernel(static_cast<const ParameterSlot<I, std::decay_t<P>>&>(slots).value...);
+          call(kernel, slots);
         }
       } else {
         while (batch->next < batch->end) {
           loom_tid = batch->tids[batch->next];
           ++batch->next;
-          kernel(static_cast<const ParameterSlot<I, std::decay_t<P>>&>(slots).value...);
+          call(kernel, slots);
         }
       }
       runtime::finishThread(runner);
@@ -131,8 +154,8 @@ std::shared_ptr<const void> bindArgumentArray(void (*kernel)(P...), void** args,
 
 template <class... P>
 std::shared_ptr<const void> bindErased(const void* kernel, void** args) {
-  return bindArgumentArray(reinterpret_cast<void (*)(P...)>(const_cast<void*>(kernel)), args,
-                           std::index_sequence_for<P...>{});
+  return bindArgumentArray(reinterpret_cast<void (*)(P...)>(const_cast<void*>(runtime::canonicalKernel(kernel))),
+                           args, std::index_sequence_for<P...>{});
 }
 
 template <class... P>
@@ -147,6 +170,28 @@ template <class... P, class... A>
 std::shared_ptr<const void> bindValues(void (*kernel)(P...), A&&... values) {
   return std::make_shared<BoundKernel<P...>>(
       BoundKernel<P...>{kernel, std::tuple<std::decay_t<P>...>(std::forward<A>(values)...)});
+}
+
+// The twin of a host-pass kernel instantiation, bound by symbol name (`NAME.loomtwin`, which
+// loom-cc's merge defines, tools/loom-cc/pass_merge.h): an instantiation for a lambda's type has
+// no linkage, so no declaration could name it.
+template <auto HostEntry>
+[[gnu::always_inline]] inline decltype(HostEntry) kernelTwinAddress() {
+  void* twin;
+  __asm__(".hidden %c1.loomtwin\n\tleaq %c1.loomtwin(%%rip), %0" : "=r"(twin) : "i"(HostEntry));
+  return reinterpret_cast<decltype(HostEntry)>(twin);
+}
+template <auto HostEntry>
+inline const bool kernelTwinRegistered =
+    (runtime::registerKernelTwin(reinterpret_cast<const void*>(HostEntry),
+                                 reinterpret_cast<const void*>(kernelTwinAddress<HostEntry>())),
+     registerKernelType(kernelTwinAddress<HostEntry>()), true);
+// What a host-pass kernel template's body calls: its twin, registered with its type (before
+// main) because this instantiation exists, so that cudaLaunchKernel can launch it by address.
+template <auto HostEntry>
+[[gnu::always_inline]] inline decltype(HostEntry) kernelTwin() {
+  (void)kernelTwinRegistered<HostEntry>;
+  return kernelTwinAddress<HostEntry>();
 }
 
 // What a kernel called by a launch does first (tools/loom-cc/kernel_prologue.h): takes the launch's
@@ -181,6 +226,7 @@ namespace loom {
 template <class... P>
 cudaError_t launchArgumentArray(void (*func)(P...), dim3 grid, dim3 block, void** args, size_t sharedMem,
                                 cudaStream_t stream, runtime::LaunchOptions options) {
+  func = reinterpret_cast<void (*)(P...)>(const_cast<void*>(runtime::canonicalKernel(reinterpret_cast<const void*>(func))));
   registerKernelType(func);
   return runtime::launchKernel(reinterpret_cast<const void*>(func), &BoundKernel<P...>::run,
                                bindArgumentArray(func, args, std::index_sequence_for<P...>{}), grid, block,
