@@ -2,15 +2,21 @@
 
 #include <cxxabi.h>
 #include <dlfcn.h>
+#include <elf.h>
 #include <link.h>
 #include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <vector>
 
 namespace loom::report {
 
@@ -117,24 +123,53 @@ std::string sourceLine(const void* pc) {
   return location;
 }
 
-std::string mangledName(const void* code) {
+namespace {
+// The function symbols of a module's static symbol table (.symtab), by address relative to its
+// load bias: read once per module, so that a kernel without a dynamic symbol (a template's device
+// twin, a program linked without -rdynamic) costs no process per lookup.
+const std::map<std::uintptr_t, std::string>& staticFunctionSymbols(const std::string& file) {
+  static auto* mutex = new std::mutex;
+  static auto* modules = new std::map<std::string, std::map<std::uintptr_t, std::string>>;
+  std::lock_guard lock(*mutex);
+  auto [it, inserted] = modules->try_emplace(file);
+  if (!inserted) return it->second;
+  std::ifstream in(file, std::ios::binary);
+  std::vector<char> image((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (image.size() < sizeof(Elf64_Ehdr)) return it->second;
+  Elf64_Ehdr header;
+  std::memcpy(&header, image.data(), sizeof header);
+  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64 ||
+      header.e_shoff + std::uint64_t(header.e_shnum) * sizeof(Elf64_Shdr) > image.size())
+    return it->second;
+  std::vector<Elf64_Shdr> sections(header.e_shnum);
+  std::memcpy(sections.data(), image.data() + header.e_shoff, sections.size() * sizeof(Elf64_Shdr));
+  for (const Elf64_Shdr& table : sections) {
+    if (table.sh_type != SHT_SYMTAB || table.sh_link >= sections.size()) continue;
+    const Elf64_Shdr& strings = sections[table.sh_link];
+    if (table.sh_offset + table.sh_size > image.size() || strings.sh_offset + strings.sh_size > image.size()) continue;
+    for (std::uint64_t at = 0; at + sizeof(Elf64_Sym) <= table.sh_size; at += sizeof(Elf64_Sym)) {
+      Elf64_Sym symbol;
+      std::memcpy(&symbol, image.data() + table.sh_offset + at, sizeof symbol);
+      if (ELF64_ST_TYPE(symbol.st_info) != STT_FUNC || symbol.st_value == 0 || symbol.st_name >= strings.sh_size)
+        continue;
+      const char* name = image.data() + strings.sh_offset + symbol.st_name;
+      it->second.emplace(symbol.st_value, std::string(name, strnlen(name, strings.sh_size - symbol.st_name)));
+    }
+  }
+  return it->second;
+}
+
+std::string lookUpMangledName(const void* code) {
   Dl_info info{};
   if (dladdr(code, &info) && info.dli_sname && info.dli_saddr == code) return info.dli_sname;
   ModuleAddress where;
   if (!locate(code, where)) return "";
-  std::ostringstream cmd;
-  cmd << "addr2line -f -e '" << onDisk(where) << "' 0x" << std::hex << where.offset << " 2>/dev/null";
-  static std::mutex mutex;
-  std::lock_guard lock(mutex);
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.str().c_str(), "r"), pclose);
-  std::array<char, 4096> line{};
-  if (!pipe || !fgets(line.data(), line.size(), pipe.get())) return "";
-  std::string name = line.data();
-  while (!name.empty() && (name.back() == '\n' || name.back() == '\r')) name.pop_back();
-  return name == "??" ? "" : name;
+  const auto& symbols = staticFunctionSymbols(onDisk(where));
+  auto it = symbols.find(where.offset);
+  return it == symbols.end() ? "" : it->second;
 }
 
-std::string functionName(const void* code) {
+std::string lookUpFunctionName(const void* code) {
   Dl_info info{};
   if (dladdr(code, &info) && info.dli_sname && info.dli_saddr == code) {
     int status = 0;
@@ -148,5 +183,25 @@ std::string functionName(const void* code) {
     return function;
   return "?";
 }
+
+// A name once looked up is kept: a kernel without a dynamic symbol (a template's device twin)
+// would otherwise cost an addr2line run per block, which racecheck asks for at every block's end.
+// Never destroyed: the exit-time report (LOOM_REPORT) names kernels after static destructors ran.
+std::string cached(const void* code, std::string (*lookUp)(const void*)) {
+  static auto* mutex = new std::mutex;
+  static auto* names = new std::map<std::pair<const void*, std::string (*)(const void*)>, std::string>;
+  {
+    std::lock_guard lock(*mutex);
+    auto it = names->find({code, lookUp});
+    if (it != names->end()) return it->second;
+  }
+  std::string name = lookUp(code);
+  std::lock_guard lock(*mutex);
+  return names->emplace(std::make_pair(code, lookUp), std::move(name)).first->second;
+}
+}  // namespace
+
+std::string mangledName(const void* code) { return cached(code, lookUpMangledName); }
+std::string functionName(const void* code) { return cached(code, lookUpFunctionName); }
 
 }  // namespace loom::report
