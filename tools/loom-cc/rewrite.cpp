@@ -4,6 +4,7 @@
 #include "discarded_atomics.h"
 #include "edit.h"
 #include "extern_shared.h"
+#include "host_calls.h"
 #include "host_pass.h"
 #include "inline_ptx.h"
 #include "kernel_checks.h"
@@ -34,6 +35,8 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
     // and an insertion there (a discarded atomicAdd's marker) must follow it.
     const std::vector<CodeOrigin> origins = codeOrigins(preprocessed, tokens, libraryDirs);
     const std::vector<bool> userCode = userCodeTokens(tokens, origins);
+    findHostCallErrors(preprocessed, tokens, userCode, result.diagnostics);
+    if (!result.ok()) return result;
     findInlinePtxEdits(preprocessed, tokens, origins, edits, result.diagnostics);
     if (!result.ok()) return result;
     findReconvergenceEdits(preprocessed, tokens, userCode, edits);
