@@ -11,9 +11,10 @@
 // sched/block_runner.h): a thread waiting on a volatile flag lets the block's others run.
 // In lockstep mode (counters on) every hook also hands the access to the block runner, which
 // stops the lane until its warp request is released (sched/lockstep.cpp). loom-cc inlines the
-// plain and packed hooks' first tests (alignment, gAccessChecks) in front of each call in kernel
-// code (tools/loom-cc/inline_hooks.h), so in fast mode with no checker those hooks are not even
-// called; gAccessChecks counts lockstep blocks too, to open that gate. The atomic hooks must
+// plain and packed hooks' first test (one `testq` against loom_access_masks, which folds the
+// alignment mask and the checks in force, check/sanitizer/access_checks.h) in front of each call
+// in kernel code (tools/loom-cc/inline_hooks.h), so in fast mode with no checker those hooks are
+// not even called; lockstep blocks open that gate too. The atomic hooks must
 // really perform the operation: user code using std::atomic in a .cu file reaches them.
 #include <atomic>
 #include <cstdint>

@@ -1,11 +1,11 @@
 // The pure source rewriter: preprocessed CUDA text in, preprocessed C++ text out. It makes the
-// rewrites DESIGN.md allows (kernel launches, `extern __shared__` arrays, standard attributes
+// rewrites emu/DESIGN.md allows (kernel launches, `extern __shared__` arrays, standard attributes
 // after `__shared__` moved in front of their declaration), the insertions that change no token
 // of the user's (kernel registrations, discarded atomicAdd results, control-flow regions,
 // barrier-ahead and counted-loop marks, __flatten__), and two that reshape accesses as nvcc does
 // so that lockstep counts match the device (an if/else's two stores to one element into one,
 // diamond_stores.h; `c ? a[x] : a[y]` into one load, selected_loads.h; emu/DESIGN.md says why
-// these go beyond DESIGN.md's two rewrites). It keeps every line where it was (the one store
+// these go beyond the two rewrites that change the user's tokens). It keeps every line where it was (the one store
 // after an if/else stands on the else's line through a linemarker), so compiler errors point
 // at the user's lines.
 #pragma once

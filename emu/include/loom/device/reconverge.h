@@ -16,13 +16,13 @@
 // are all a mark costs; otherwise the asm calls the engine (sched/region_marks.cpp), which keeps
 // every register, so the asm declares no call and reads only the byte: g++ moves the program's
 // loads and stores across marks as nvcc moves them across its convergence barriers, and lockstep
-// runs the machine code fast mode runs. Past the watchdog a mark is where a stuck thread stops. Until session 16 a mark was a
-// volatile read of a marker byte in a branch on the flag, which -fsanitize=thread turned into a
-// memory-access hook: g++ threaded every later test of the flag into two copies of the code,
-// and would not sink a load past the marker into the branch that used it, a load nvcc sinks
-// (kernels.threadfence_sum: `return partial[0]` of an inlined helper, used by thread 0 only).
-// Before session 14 each mark was a call, after which g++ loaded again what it had in
-// registers (a value read before and after a branch was two shared loads, one on the device).
+// runs the machine code fast mode runs. Past the watchdog a mark is where a stuck thread stops.
+// Why an asm: a volatile read of a marker byte would be a memory-access hook under
+// -fsanitize=thread, which makes g++ duplicate the code after every test of the flag and keeps it
+// from sinking a load past the mark into the branch that uses it, as nvcc does
+// (kernels.threadfence_sum: `return partial[0]` of an inlined helper, used by thread 0 only); a
+// call would make g++ reload what it holds in registers (a value read before and after a branch
+// would be two shared loads, one on the device).
 #pragma once
 
 #include "loom/core/engine_tls.h"
