@@ -8,20 +8,13 @@
 #include <memory>
 #include <thread>
 
+#include "options/options.h"
 #include "sched/block_group.h"
 #include "sched/worker.h"
 
 namespace loom::sched {
 
-int workerCount() {
-  static const int count = [] {
-    const char* env = std::getenv("LOOM_WORKERS");
-    int n = env ? std::atoi(env) : 0;
-    if (n <= 0) n = static_cast<int>(std::thread::hardware_concurrency());
-    return n > 0 ? n : 1;
-  }();
-  return count;
-}
+int workerCount() { return options::get().workers; }
 
 namespace {
 
@@ -41,13 +34,7 @@ void runBlocks(Launch& launch, std::uint64_t begin, std::uint64_t end) {
 
 }  // namespace
 
-bool serialMode() {
-  static const bool serial = [] {
-    const char* env = std::getenv("LOOM_SERIAL");
-    return (env && *env && *env != '0') || workerCount() == 1;
-  }();
-  return serial;
-}
+bool serialMode() { return options::get().serial; }
 
 void runGrid(Launch& launch) {
   if (launch.coResident()) {

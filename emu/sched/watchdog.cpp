@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "options/options.h"
 #include "check/sanitizer/findings.h"
 #include "report/symbolize.h"
 #include "sched/region_marks.h"
@@ -61,20 +62,7 @@ Timer& timer() {
 
 }  // namespace
 
-double watchdogSeconds() {
-  static const double seconds = [] {
-    const char* v = std::getenv("LOOM_WATCHDOG");
-    if (!v || !*v) return 0.0;
-    char* end = nullptr;
-    double s = std::strtod(v, &end);
-    if (*end != '\0' || s < 0) {
-      std::fprintf(stderr, "loom: error: LOOM_WATCHDOG=%s is not a number of seconds\n", v);
-      std::exit(1);
-    }
-    return s;
-  }();
-  return seconds;
-}
+double watchdogSeconds() { return options::get().watchdogSeconds; }
 
 WatchdogScope::WatchdogScope(const void* kernel) {
   double seconds = watchdogSeconds();

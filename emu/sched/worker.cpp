@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "options/options.h"
 #include "sched/fault_signals.h"
 #include "sched/region_marks.h"
 
@@ -14,18 +15,7 @@ namespace {
 constexpr std::size_t kAltStackSize = 256 * 1024;
 }
 
-std::size_t fiberStackSize() {
-  static const std::size_t size = [] {
-    const char* env = std::getenv("LOOM_STACK_SIZE");
-    if (!env || !*env) return std::size_t{256 * 1024};
-    char* end = nullptr;
-    unsigned long long v = std::strtoull(env, &end, 10);
-    if (end && (*end == 'k' || *end == 'K')) v <<= 10;
-    if (end && (*end == 'm' || *end == 'M')) v <<= 20;
-    return static_cast<std::size_t>(v < 16384 ? 16384 : v);
-  }();
-  return size;
-}
+std::size_t fiberStackSize() { return options::get().stackSize; }
 
 Worker::Worker() : stacks_(fiberStackSize()), runner_(*this) {
   installFaultHandlers();

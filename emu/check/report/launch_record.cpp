@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "options/options.h"
 #include "check/report/report_file.h"
 
 namespace loom::check {
@@ -17,14 +18,10 @@ namespace {
 }  // namespace
 
 Recorder::Recorder() {
-  const char* path = std::getenv("LOOM_REPORT");
-  if (path && *path) {
-    enabled_ = true;
-    writeReportAtExit(path);
-  }
   // LOOM_LOCKSTEP=1: lockstep warps (legacy warp-synchronous code) without writing a report.
-  const char* lockstep = std::getenv("LOOM_LOCKSTEP");
-  if (lockstep && *lockstep && *lockstep != '0') enabled_ = true;
+  const options::Options& o = options::get();
+  enabled_ = o.lockstep;
+  if (!o.reportPath.empty()) writeReportAtExit(o.reportPath);
 }
 
 bool Recorder::enabled() const {

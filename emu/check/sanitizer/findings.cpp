@@ -1,4 +1,5 @@
 #include "check/sanitizer/findings.h"
+#include "options/options.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -9,23 +10,14 @@ namespace loom::check::sanitizer {
 
 Tool tool() {
   static const Tool chosen = [] {
-    const char* v = std::getenv("LOOM_SANITIZER");
-    if (!v || !*v) return Tool::None;
-    if (!std::strcmp(v, "memcheck")) {
-      changeAccessChecks(kCheckBounds, 0);
-      return Tool::Memcheck;
+    switch (options::get().sanitizer) {
+      case options::Sanitizer::None: return Tool::None;
+      case options::Sanitizer::Memcheck: changeAccessChecks(kCheckBounds, 0); return Tool::Memcheck;
+      case options::Sanitizer::Racecheck: changeAccessChecks(kCheckRaces, 0); return Tool::Racecheck;
+      case options::Sanitizer::Synccheck: return Tool::Synccheck;
+      case options::Sanitizer::Initcheck: changeAccessChecks(kCheckInit, 0); return Tool::Initcheck;
     }
-    if (!std::strcmp(v, "racecheck")) {
-      changeAccessChecks(kCheckRaces, 0);
-      return Tool::Racecheck;
-    }
-    if (!std::strcmp(v, "synccheck")) return Tool::Synccheck;
-    if (!std::strcmp(v, "initcheck")) {
-      changeAccessChecks(kCheckInit, 0);
-      return Tool::Initcheck;
-    }
-    std::fprintf(stderr, "loom: error: LOOM_SANITIZER=%s is not one of memcheck, racecheck, synccheck, initcheck\n", v);
-    std::exit(1);
+    return Tool::None;
   }();
   return chosen;
 }
@@ -73,8 +65,8 @@ void record(const Finding& f) {
   static std::mutex mutex;
   std::string line = toJson(f) + "\n";
   std::lock_guard lock(mutex);
-  const char* path = std::getenv("LOOM_SANITIZER_LOG");
-  FILE* out = path && *path ? std::fopen(path, "a") : stderr;
+  const std::string& path = options::get().sanitizerLog;
+  FILE* out = path.empty() ? stderr : std::fopen(path.c_str(), "a");
   if (!out) out = stderr;
   std::fputs(line.c_str(), out);
   if (out != stderr) std::fclose(out);

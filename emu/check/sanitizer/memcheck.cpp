@@ -5,6 +5,7 @@
 #include <mutex>
 #include <set>
 
+#include "options/options.h"
 #include "check/sanitizer/findings.h"
 #include "mem/address_space.h"
 #include "mem/device_heap.h"
@@ -139,8 +140,7 @@ void reportFault(const report::Fault& fault, const std::string& kernel) {
 void armLeakCheck() {
   static std::once_flag once;
   std::call_once(once, [] {
-    const char* leak = std::getenv("LOOM_SANITIZER_LEAK_CHECK");
-    if (tool() != Tool::Memcheck || !leak || std::strcmp(leak, "full") != 0) return;
+    if (tool() != Tool::Memcheck || !options::get().leakCheck) return;
     // Construct the heap first: atexit handlers run before the destructors of statics
     // constructed earlier, so the heap is still there when the leaks are listed.
     mem::DeviceHeap::instance();
