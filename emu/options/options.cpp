@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <regex>
 #include <stdexcept>
 #include <thread>
 
@@ -16,6 +17,13 @@ constexpr Variable kVariables[] = {
     {"LOOM_WATCHDOG", "seconds", "off", "a launch running longer is reported as hung, naming each stuck thread's line"},
     {"LOOM_LOCKSTEP", "0 or 1", "0", "1 runs each warp's lanes in lockstep (warp-synchronous code without __syncwarp)"},
     {"LOOM_REPORT", "a file", "none", "counters of every launch as JSON at exit; implies lockstep"},
+    {"LOOM_REPORT_QUIET", "0 or 1", "0", "1 writes the report without its summary on stderr (loom-ncu sets it)"},
+    {"LOOM_REPORT_KERNEL", "name or regex:expression", "all", "count only launches of matching kernels (ncu's -k)"},
+    {"LOOM_REPORT_KERNEL_BASE", "function, demangled, mangled", "function", "the name LOOM_REPORT_KERNEL matches"},
+    {"LOOM_REPORT_KERNEL_ID", "context:stream:[regex:]name:invocation", "none", "count one launch (ncu's --kernel-id)"},
+    {"LOOM_REPORT_SKIP", "a count", "0", "matching launches not counted first (ncu's -s)"},
+    {"LOOM_REPORT_COUNT", "a count", "all", "matching launches counted (ncu's -c)"},
+    {"LOOM_REPORT_SKIP_BEFORE_MATCH", "a count", "0", "launches of any kernel not counted first"},
     {"LOOM_SANITIZER", "memcheck, racecheck, synccheck, initcheck", "none", "the checker (loom-sanitizer sets it)"},
     {"LOOM_SANITIZER_LOG", "a file", "stderr", "where findings go, one JSON line each"},
     {"LOOM_SANITIZER_LEAK_CHECK", "full", "off", "memcheck lists device allocations never freed"},
@@ -24,6 +32,23 @@ constexpr Variable kVariables[] = {
 bool on(const char* v) { return v && *v && *v != '0'; }
 
 [[noreturn]] void bad(const std::string& message) { throw std::invalid_argument(message); }
+
+unsigned long long count(const char* name, const char* v) {
+  if (!v || !*v) return 0;
+  char* end = nullptr;
+  unsigned long long n = std::strtoull(v, &end, 10);
+  if (*end != '\0' || *v == '-') bad(std::string(name) + "=" + v + " is not a count");
+  return n;
+}
+
+void checkRegex(const char* name, const std::string& value, std::size_t at) {
+  if (at == std::string::npos) return;
+  try {
+    std::regex(value.substr(at));
+  } catch (const std::regex_error&) {
+    bad(std::string(name) + "=" + value + " is not a valid regular expression");
+  }
+}
 
 }  // namespace
 
@@ -64,6 +89,20 @@ Options parse(const std::function<const char*(const char*)>& lookup, unsigned ha
 
   if (const char* v = lookup("LOOM_REPORT")) o.reportPath = v;
   o.lockstep = !o.reportPath.empty() || on(lookup("LOOM_LOCKSTEP"));
+
+  o.reportQuiet = on(lookup("LOOM_REPORT_QUIET"));
+  if (const char* v = lookup("LOOM_REPORT_KERNEL")) o.reportKernel = v;
+  checkRegex("LOOM_REPORT_KERNEL", o.reportKernel,
+             o.reportKernel.rfind("regex:", 0) == 0 ? 6 : std::string::npos);
+  if (const char* v = lookup("LOOM_REPORT_KERNEL_BASE"); v && *v) {
+    o.reportKernelBase = v;
+    if (o.reportKernelBase != "function" && o.reportKernelBase != "demangled" && o.reportKernelBase != "mangled")
+      bad(std::string("LOOM_REPORT_KERNEL_BASE=") + v + " is not one of function, demangled, mangled");
+  }
+  if (const char* v = lookup("LOOM_REPORT_KERNEL_ID")) o.reportKernelId = v;
+  o.reportSkip = count("LOOM_REPORT_SKIP", lookup("LOOM_REPORT_SKIP"));
+  o.reportCount = count("LOOM_REPORT_COUNT", lookup("LOOM_REPORT_COUNT"));
+  o.reportSkipBeforeMatch = count("LOOM_REPORT_SKIP_BEFORE_MATCH", lookup("LOOM_REPORT_SKIP_BEFORE_MATCH"));
   return o;
 }
 

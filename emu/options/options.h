@@ -23,7 +23,16 @@ struct Options {
   std::string sanitizerLog;           // LOOM_SANITIZER_LOG: findings' file, stderr when empty
   bool leakCheck = false;             // LOOM_SANITIZER_LEAK_CHECK=full
   std::string reportPath;             // LOOM_REPORT: the counters' JSON report, none when empty
+  bool reportQuiet = false;           // LOOM_REPORT_QUIET: no summary of the report on stderr
   bool lockstep = false;              // LOOM_LOCKSTEP (or LOOM_REPORT): warps in lockstep
+  // Which launches are counted, as ncu selects them (check/report/launch_filter.h); the others
+  // run in the fast mode.
+  std::string reportKernel;                  // LOOM_REPORT_KERNEL: `name` or `regex:expression`
+  std::string reportKernelBase = "function"; // LOOM_REPORT_KERNEL_BASE: function, demangled, mangled
+  std::string reportKernelId;                // LOOM_REPORT_KERNEL_ID: context:stream:[regex:]name:invocation
+  unsigned long long reportSkip = 0;         // LOOM_REPORT_SKIP: matching launches skipped first
+  unsigned long long reportCount = 0;        // LOOM_REPORT_COUNT: matching launches counted, 0 for all
+  unsigned long long reportSkipBeforeMatch = 0;  // LOOM_REPORT_SKIP_BEFORE_MATCH: launches skipped first
 };
 
 // One environment variable: its name, the values it takes, its default and what it changes.

@@ -1,9 +1,12 @@
 #include "check/report/launch_record.h"
 
+#include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 
-#include "options/options.h"
 #include "check/report/report_file.h"
+#include "options/options.h"
+#include "report/symbolize.h"
 
 namespace loom::check {
 
@@ -22,6 +25,12 @@ Recorder::Recorder() {
   const options::Options& o = options::get();
   enabled_ = o.lockstep;
   if (!o.reportPath.empty()) writeReportAtExit(o.reportPath);
+  try {
+    filter_.emplace(o);
+  } catch (const std::exception& e) {  // a malformed LOOM_REPORT_KERNEL_ID
+    std::fprintf(stderr, "loom: error: %s\n", e.what());
+    std::exit(1);
+  }
 }
 
 bool Recorder::enabled() const {
@@ -36,6 +45,7 @@ void Recorder::setEnabled(bool on) {
 
 std::shared_ptr<LaunchRecord> Recorder::begin(const void* kernel, dim3 grid, dim3 block) {
   std::lock_guard lock(mutex_);
+  if (filter_->active() && !filter_->select(report::profilerNames(report::mangledName(kernel)))) return nullptr;
   auto record = std::make_shared<LaunchRecord>();
   record->kernel = kernel;
   record->grid = grid;

@@ -6,9 +6,11 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "check/counters/site_table.h"
+#include "check/report/launch_filter.h"
 #include "vector_types.h"
 
 namespace loom::check {
@@ -34,7 +36,8 @@ public:
   bool enabled() const;
   void setEnabled(bool on);
 
-  // A new record for a launch about to run (counted: counters were on when it was issued).
+  // A new record for a launch about to run (counted: counters were on when it was issued), or
+  // null when the launch filter (LOOM_REPORT_KERNEL, ...) leaves it out: it runs in fast mode.
   std::shared_ptr<LaunchRecord> begin(const void* kernel, dim3 grid, dim3 block);
   std::vector<std::shared_ptr<LaunchRecord>> records() const;
   void clear();
@@ -43,6 +46,7 @@ private:
   Recorder();
   mutable std::mutex mutex_;
   bool enabled_ = false;
+  std::optional<LaunchFilter> filter_;
   std::vector<std::shared_ptr<LaunchRecord>> records_;
 };
 

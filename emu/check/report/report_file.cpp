@@ -11,6 +11,8 @@
 #include <tuple>
 
 #include "check/report/launch_record.h"
+#include "options/options.h"
+#include "report/profiler_names.h"
 #include "report/symbolize.h"
 #include "runtime/device_queue.h"
 
@@ -64,6 +66,7 @@ std::vector<LaunchReport> buildReports() {
   for (const auto& record : Recorder::instance().records()) {
     LaunchReport r;
     r.kernel = report::functionName(record->kernel);
+    r.mangled = report::mangledName(record->kernel);
     r.grid[0] = record->grid.x, r.grid[1] = record->grid.y, r.grid[2] = record->grid.z;
     r.block[0] = record->block.x, r.block[1] = record->block.y, r.block[2] = record->block.z;
     Counters total;
@@ -91,6 +94,12 @@ std::string toJson(const std::vector<LaunchReport>& launches) {
   for (const LaunchReport& r : launches) {
     nlohmann::ordered_json j;
     j["kernel"] = r.kernel;
+    // As Nsight Compute names and matches it (loom-ncu prints these).
+    report::ProfilerNames names = report::profilerNames(r.mangled);
+    if (names.display.empty()) names = {r.kernel, r.kernel, r.kernel};  // no symbol found
+    j["mangled"] = names.mangled;
+    j["profiler_name"] = names.display;
+    j["function"] = names.function;
     j["grid"] = {r.grid[0], r.grid[1], r.grid[2]};
     j["block"] = {r.block[0], r.block[1], r.block[2]};
     j["metrics"] = metricsJson(r.metrics);
@@ -172,6 +181,7 @@ void writeReportAtExit(const std::string& path) {
       std::fprintf(stderr, "loom: cannot write the report to %s\n", reportPath.c_str());
       return;
     }
+    if (options::get().reportQuiet) return;
     std::string text = summary(launches);
     text += "loom: counters of " + std::to_string(launches.size()) + " launches written to " +
             reportPath + "\n";

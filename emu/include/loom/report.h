@@ -48,6 +48,7 @@ struct LineReport {
 
 struct LaunchReport {
   std::string kernel;  // demangled: "transpose(float const*, float*, int)"
+  std::string mangled; // "_Z9transposePKfPfi"
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
   Metrics metrics;

@@ -1,0 +1,99 @@
+#include "options.h"
+
+#include <stdexcept>
+
+namespace loom::ncu {
+
+const char* const kUsage =
+    "usage: loom-ncu [options] program [args...]\n"
+    "  --metrics a,b,...              metrics to print (default: every metric Loom counts)\n"
+    "  -k, --kernel-name NAME         profile launches of kernels named NAME, or regex:EXPRESSION\n"
+    "  --kernel-name-base function|demangled|mangled   the name -k and --kernel-id match\n"
+    "  --kernel-id C:S:[regex:]NAME:N profile the N-th launch of a matching kernel\n"
+    "  -s, --launch-skip N            skip the first N matching launches\n"
+    "  -c, --launch-count N           profile at most N matching launches\n"
+    "  --launch-skip-before-match N   skip the first N launches of any kernel\n"
+    "  --csv                          print comma-separated values\n"
+    "  --page details                 one row per metric and launch (the only page Loom prints)\n"
+    "  --print-units base|auto        units as counted (the same for every metric Loom counts)\n"
+    "  --log-file F                   write the profiler's output to F (the program's stays)\n"
+    "Launches not profiled run in Loom's fast mode.\n";
+
+namespace {
+
+void count(const std::string& option, const std::string& v) {
+  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
+    throw std::invalid_argument(option + " needs a count, not '" + v + "'");
+}
+
+void oneOf(const std::string& option, const std::string& v, std::initializer_list<const char*> allowed) {
+  for (const char* a : allowed)
+    if (v == a) return;
+  std::string list;
+  for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
+  throw std::invalid_argument(option + " " + v + ": expected one of " + list);
+}
+
+std::vector<std::string> splitCommas(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    std::size_t comma = s.find(',', start);
+    std::string part = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!part.empty()) out.push_back(part);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+Options parseOptions(const std::vector<std::string>& args) {
+  Options o;
+  std::size_t i = 0;
+  for (; i < args.size(); ++i) {
+    std::string a = args[i];
+    if (a.empty() || a[0] != '-') break;
+    std::string value;
+    bool inlineValue = false;
+    if (auto eq = a.find('='); a.rfind("--", 0) == 0 && eq != std::string::npos) {
+      value = a.substr(eq + 1);
+      a = a.substr(0, eq);
+      inlineValue = true;
+    }
+    auto next = [&]() -> std::string {
+      if (inlineValue) return value;
+      if (i + 1 >= args.size()) throw std::invalid_argument(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--help" || a == "-h") throw std::invalid_argument("");
+    else if (a == "--metrics") {
+      for (const std::string& m : splitCommas(next())) o.metrics.push_back(m);
+    } else if (a == "-k" || a == "--kernel-name") o.kernelName = next();
+    else if (a == "--kernel-name-base") {
+      o.kernelNameBase = next();
+      oneOf(a, o.kernelNameBase, {"function", "demangled", "mangled"});
+    } else if (a == "--kernel-id") o.kernelId = next();
+    else if (a == "-s" || a == "--launch-skip") count(a, o.launchSkip = next());
+    else if (a == "-c" || a == "--launch-count") count(a, o.launchCount = next());
+    else if (a == "--launch-skip-before-match") count(a, o.launchSkipBeforeMatch = next());
+    else if (a == "--csv") o.csv = true;
+    else if (a == "--page") {
+      std::string page = next();
+      if (page != "details")
+        throw std::invalid_argument("--page " + page + ": Loom prints the details page only (one row per metric)");
+    } else if (a == "--print-units") {
+      o.printUnits = next();
+      oneOf(a, o.printUnits, {"base", "auto"});
+    } else if (a == "--log-file") o.logFile = next();
+    else if (a == "-o" || a == "--export")
+      throw std::invalid_argument(a + ": Loom does not write Nsight Compute's binary reports; use --csv (and --log-file)");
+    else throw std::invalid_argument("unknown option " + a);
+  }
+  o.program.assign(args.begin() + static_cast<long>(i), args.end());
+  if (o.program.empty()) throw std::invalid_argument("no program to run");
+  return o;
+}
+
+}  // namespace loom::ncu

@@ -1,0 +1,28 @@
+// loom-ncu's command line: Nsight Compute's options for choosing launches and printing metrics.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace loom::ncu {
+
+struct Options {
+  std::vector<std::string> metrics;      // --metrics a,b,...; empty: every metric Loom counts
+  std::string kernelName;                // -k/--kernel-name: `name` or `regex:expression`
+  std::string kernelNameBase = "function";  // --kernel-name-base function|demangled|mangled
+  std::string kernelId;                  // --kernel-id context:stream:[regex:]name:invocation
+  std::string launchSkip;                // -s/--launch-skip N
+  std::string launchCount;               // -c/--launch-count N
+  std::string launchSkipBeforeMatch;     // --launch-skip-before-match N
+  bool csv = false;                      // --csv
+  std::string printUnits = "base";       // --print-units base (Loom's counters are counts)
+  std::string logFile;                   // --log-file F: ncu's output to F, the program's stays
+  std::vector<std::string> program;      // the program and its arguments
+};
+
+// Throws std::invalid_argument with a message for the user on bad input (an empty message: --help).
+Options parseOptions(const std::vector<std::string>& args);
+
+extern const char* const kUsage;
+
+}  // namespace loom::ncu
