@@ -82,17 +82,46 @@ std::string positionalTemplateParameters(const std::string& m) {
   return out;
 }
 
-// The demangler's `int const*` as ncu spells it: `const int *`.
-std::string parameterStyle(std::string p) {
-  while (!p.empty() && p.front() == ' ') p.erase(0, 1);
-  std::size_t stars = p.size();
-  while (stars > 0 && (p[stars - 1] == '*' || p[stars - 1] == '&')) --stars;
-  std::string declarator = p.substr(stars);
-  std::string base = p.substr(0, stars);
-  while (!base.empty() && base.back() == ' ') base.pop_back();
-  if (base.size() > 6 && base.compare(base.size() - 6, 6, " const") == 0 && base.find('(') == std::string::npos)
-    base = "const " + base.substr(0, base.size() - 6);
-  return declarator.empty() ? base : base + " " + declarator;
+// The demangler's `int const*` and `Node* const*` as ncu spells them: `const int *`, `Node *const *`:
+// a `const` right after the type name goes first, a pointer or reference gets a space before it,
+// and a `const` after a pointer none.
+std::string parameterStyle(const std::string& p) {
+  std::vector<std::string> tokens;  // the type name (one token, templates whole), then `*`, `&`, `const`
+  std::string name;
+  int depth = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    char c = p[i];
+    if (c == '<' || c == '(') ++depth;
+    if (c == '>' || c == ')') --depth;
+    if (depth == 0 && (c == '*' || c == '&')) {
+      tokens.push_back(std::string(1, c));
+      continue;
+    }
+    if (depth == 0 && p.compare(i, 5, "const") == 0 && (i == 0 || p[i - 1] == ' ' || p[i - 1] == '*' || p[i - 1] == '&') &&
+        (i + 5 == p.size() || p[i + 5] == ' ' || p[i + 5] == '*' || p[i + 5] == '&')) {
+      tokens.push_back("const");
+      i += 4;
+      continue;
+    }
+    if (depth == 0 && c == ' ' && (i + 1 >= p.size() || p.compare(i + 1, 5, "const") == 0 || p[i + 1] == '*')) continue;
+    if (tokens.empty()) name += c;
+    else tokens.push_back(std::string(1, c));  // unexpected: keep the text
+  }
+  while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  // `int const` before the first pointer: `const int`.
+  std::string out = name;
+  std::size_t k = 0;
+  if (k < tokens.size() && tokens[k] == "const") {
+    out = "const " + name;
+    ++k;
+  }
+  for (; k < tokens.size(); ++k) {
+    if (tokens[k] == "*" || tokens[k] == "&") out += (out.back() == '*' || out.back() == '&' ? "" : " ") + tokens[k];
+    else if (tokens[k] == "const") out += "const";
+    else out += tokens[k];
+  }
+  return out;
 }
 
 // Splits at the commas of depth 0 (parentheses and angle brackets counted).
@@ -140,6 +169,23 @@ std::size_t parameterListOpen(const std::string& s) {
   return open;
 }
 
+// The rest of NVIDIA's demangler's spelling: `>>` without a space, and a lambda's closure type
+// `{lambda(int)#2}` as `[lambda(int) (instance 2)]`.
+std::string ncuSpelling(std::string s) {
+  for (std::size_t at; (at = s.find("> >")) != std::string::npos;) s.erase(at + 1, 1);
+  for (std::size_t at = 0; (at = s.find("{lambda(", at)) != std::string::npos;) {
+    std::size_t hash = s.find(")#", at);
+    std::size_t close = hash == std::string::npos ? hash : s.find('}', hash);
+    if (close == std::string::npos) break;
+    std::string params = s.substr(at + 8, hash - at - 8);
+    std::string number = s.substr(hash + 2, close - hash - 2);
+    std::string replacement = "[lambda(" + params + ") (instance " + number + ")]";
+    s.replace(at, close + 1 - at, replacement);
+    at += replacement.size();
+  }
+  return s;
+}
+
 }  // namespace
 
 ProfilerNames profilerNames(const std::string& symbol) {
@@ -183,7 +229,8 @@ ProfilerNames profilerNames(const std::string& symbol) {
   std::string list;
   if (params != "void" && !params.empty())
     for (const std::string& p : splitTopLevel(params)) list += (list.empty() ? "" : ", ") + parameterStyle(p);
-  names.display = head + "(" + list + ")";
+  names.display = ncuSpelling(head + "(" + list + ")");
+  names.function = ncuSpelling(names.function);
   return names;
 }
 

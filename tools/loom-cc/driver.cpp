@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -42,7 +43,11 @@ void show(const Step& step, const RunSettings& s) {
   std::cerr << "#$ " << shellQuote(argv) << '\n';
 }
 
+// Only a regular file goes: `-o /dev/null` (a build system's probe) or a pipe must survive a
+// failed compile, as gcc leaves them.
 void removeFile(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) return;
   if (std::remove(path.c_str()) != 0 && errno != ENOENT) {
     std::cerr << "loom-cc: warning: cannot remove '" << path << "': " << std::strerror(errno)
               << '\n';

@@ -4,6 +4,7 @@
 //   loom-diff --case C.case.json --record DIR (--program EXE | --loom-cc LOOM-CC | --loom-run DIR)
 //             [--known FILE] [--work DIR] [--json FILE] [--rebaseline] [--timeout S]
 //   loom-diff table --json-dir DIR [--cases FILE] [--out table.md] [--check README | --update README]
+//   loom-diff profile DEVICE.csv LOOM.csv [--known FILE]   (ncu --csv against loom-ncu --csv)
 //
 // Exit status: 0 when every difference is a listed known divergence, 1 on an unexpected one (or a
 // README whose table is out of date), 2 on bad input.
@@ -14,6 +15,7 @@
 #include <sstream>
 
 #include "case_diff.h"
+#include "profile_diff.h"
 #include "report_format.h"
 #include "run_program.h"
 
@@ -147,11 +149,21 @@ int main(int argc, char** argv) {
   table->add_option("--out", out, "write the markdown table here");
   table->add_option("--check", check, "fail if this README's table differs");
   table->add_option("--update", update, "rewrite this README's table");
+  auto* profile = app.add_subcommand("profile", "compare ncu --csv with loom-ncu --csv, launch by launch");
+  std::string deviceCsv, loomCsv, knownProfile;
+  profile->add_option("device", deviceCsv, "ncu's CSV (its other output lines are skipped)")->required();
+  profile->add_option("loom", loomCsv, "loom-ncu's CSV with the same arguments")->required();
+  profile->add_option("--known", knownProfile, "known divergences: lines `<launch|*> <metric>  # why`");
   app.require_subcommand(0, 1);
   CLI11_PARSE(app, argc, argv);
 
   try {
     if (table->parsed()) return runTable(jsonDir, caseList, out, check, update);
+    if (profile->parsed()) {
+      ProfileDiff d = diffProfiles(readAll(deviceCsv), readAll(loomCsv), knownProfile.empty() ? "" : readAll(knownProfile));
+      for (const std::string& line : d.lines) std::cout << line << "\n";
+      return d.ok() ? 0 : 1;
+    }
     if (o.casePath.empty() || o.record.empty()) throw std::runtime_error("--case and --record are required");
     if (o.program.empty() && o.loomCc.empty() && o.loomRun.empty())
       throw std::runtime_error("give --program, --loom-cc or --loom-run");

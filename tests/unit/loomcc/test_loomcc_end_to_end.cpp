@@ -6,6 +6,7 @@
 
 #ifdef LOOM_CC_PATH
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -183,6 +184,21 @@ TEST_CASE("loom-cc end to end: C++ errors point at the user's file and line", "[
 // accepts it under --expt-relaxed-constexpr; a __device__ function called from host code is
 // GCC's error attribute, which names no caller ("from host code"); nvcc's warnings (a __shared__
 // variable used in host code) are not given.
+// A failed compile removes its object, as gcc does, but only a regular file: `-o /dev/null`, as
+// build systems probe a compiler, must not lose the device (a pipe stands in for it here).
+TEST_CASE("loom-cc end to end: a failed compile leaves an output that is no regular file", "[loomcc][e2e]") {
+  Sandbox box;
+  box.write("broken.cu", "int main() { return undeclared; }\n");
+  REQUIRE(mkfifo(box.path("pipe.o").c_str(), 0600) == 0);
+  Result r = box.loomcc("-c broken.cu -o pipe.o", true);
+  CHECK(r.status != 0);
+  CHECK(fs::is_fifo(fs::symlink_status(box.path("pipe.o"))));
+  box.write("stale.o", "an object of an earlier build");
+  Result again = box.loomcc("-c broken.cu -o stale.o", true);
+  CHECK(again.status != 0);
+  CHECK_FALSE(fs::exists(box.path("stale.o")));
+}
+
 TEST_CASE("loom-cc end to end: nvcc's front-end errors, as recorded on the device", "[loomcc][e2e]") {
   Sandbox box;
   const std::string dir = std::string(LOOM_SOURCE_DIR) + "/validate/probes/frontend_errors/";

@@ -20,6 +20,15 @@ TEST_CASE("profiler names: ncu's display names of recorded kernels", "[report][p
   CHECK(naive.function == "transposeNaive");
 }
 
+TEST_CASE("profiler names: the corpus's kernels as ncu named them", "[report][profiler_names]") {
+  // validate/probes/ncu_cli/corpus: a pointer to const pointers, nested templates, lambdas.
+  CHECK(profilerNames("_Z9walkListsPKP4NodePxPii").display == "walkLists(Node *const *, long long *, int *, int)");
+  CHECK(profilerNames("_Z3mapIi6SquareIiEEvPKT_PS2_iT0_").display ==
+        "void map<int, Square<int>>(const T1 *, T1 *, int, T2)");
+  CHECK(profilerNames("_Z14for_each_indexIZ4mainEUliE0_EviT_").display ==
+        "void for_each_index<main::[lambda(int) (instance 2)]>(int, T1)");
+}
+
 TEST_CASE("profiler names: positions, scopes and extern \"C\"", "[report][profiler_names]") {
   // Two type parameters and a reference: T1, T2 by position.
   CHECK(profilerNames("_Z3mapIf6SquareEvPKT_PS1_iT0_").display ==
