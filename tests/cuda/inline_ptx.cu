@@ -136,6 +136,30 @@ __global__ void vectorMemory(const unsigned* in, unsigned long long* out) {
   out[2] = byte;
 }
 
+// Loads and stores with a memory order (CUB's load_relaxed/store_release, cuda::atomic_ref in
+// PTX): a release store of a flag after the data, an acquire load of it, and relaxed loads, one
+// scalar and one of a vector of four words.
+__global__ void orderedMemory(unsigned* data, unsigned* flag, unsigned* out) {
+  asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(data + 4), "r"(77u) : "memory");
+  asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(flag), "r"(1u) : "memory");
+  unsigned f, v, a, b, c, d;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(f) : "l"(flag) : "memory");
+  asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(data + 4) : "memory");
+  asm volatile("ld.relaxed.gpu.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(a), "=r"(b), "=r"(c), "=r"(d)
+               : "l"(data)
+               : "memory");
+  unsigned long long wide;
+  asm volatile("ld.relaxed.gpu.u64 %0, [%1];" : "=l"(wide) : "l"(data) : "memory");
+  out[0] = f;
+  out[1] = v;
+  out[2] = a;
+  out[3] = b;
+  out[4] = c;
+  out[5] = d;
+  out[6] = static_cast<unsigned>(wide >> 32);
+}
+
 // exit ends the thread where it stands (CUB's ThreadExit): odd threads never store.
 __global__ void exitOdd(int* out) {
   if (threadIdx.x & 1) asm volatile("exit;");
@@ -229,6 +253,17 @@ int main() {
         pairs[1]);
   check("ld_u8_cvt_u16_u8", pairs[2] == 0x11, "%llx", pairs[2]);
 
+  unsigned* ordered = nullptr;
+  CK(cudaMallocManaged(&ordered, 16 * sizeof(unsigned)));
+  for (unsigned i = 0; i < 16; ++i) ordered[i] = 10 * i;
+  orderedMemory<<<1, 1>>>(ordered, ordered + 8, ordered + 9);
+  CK_LAUNCH();
+  check("st_release_ld_acquire", ordered[9] == 1, "%u", ordered[9]);
+  check("st_ld_relaxed", ordered[10] == 77, "%u", ordered[10]);
+  check("ld_relaxed_v4", ordered[11] == 0 && ordered[12] == 10 && ordered[13] == 20 && ordered[14] == 30,
+        "%u %u %u %u", ordered[11], ordered[12], ordered[13], ordered[14]);
+  check("ld_relaxed_u64", ordered[15] == 10, "%u", ordered[15]);
+
   int* e = nullptr;
   CK(cudaMallocManaged(&e, 64 * sizeof(int)));
   for (int t = 0; t < 64; ++t) e[t] = -1;
@@ -238,6 +273,6 @@ int main() {
   for (int t = 0; t < 64; ++t) badE += e[t] != ((t & 1) ? -1 : t);
   check("exit_odd_threads", badE == 0, "%d threads differ", badE);
 
-  for (void* p : {(void*)w, (void*)in, (void*)s, (void*)b, (void*)words, (void*)pairs, (void*)e}) CK(cudaFree(p));
+  for (void* p : {(void*)w, (void*)in, (void*)s, (void*)b, (void*)words, (void*)pairs, (void*)ordered, (void*)e}) CK(cudaFree(p));
   return finish("inline_ptx");
 }

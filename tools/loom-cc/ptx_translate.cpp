@@ -419,11 +419,13 @@ class Translator {
           return std::nullopt;
       }
       std::string t = cppTypes().at(type);
-      std::string order = has(parts, "acquire") ? "__ATOMIC_ACQUIRE"
-                          : has(parts, "release") ? "__ATOMIC_RELEASE"
-                          : has(parts, "relaxed") ? "__ATOMIC_RELAXED"
+      // Names from ptx.h, not GCC's __ATOMIC_* macros: this text is already preprocessed. A
+      // vector access with an order is, in the PTX memory model, one access per element with no
+      // order among them.
+      std::string order = has(parts, "acquire") ? "::loom::ptx::acquire"
+                          : has(parts, "release") ? "::loom::ptx::release"
+                          : has(parts, "relaxed") ? "::loom::ptx::relaxed"
                                                   : "";
-      if (lanes > 1 && !order.empty()) return std::nullopt;
       bool isVolatile = has(parts, "volatile");
       std::string ptr = std::string(isVolatile ? "volatile " : "") + t + "*";
       const std::string& registers = op == "ld" ? ops[0] : ops[1];
@@ -441,14 +443,15 @@ class Translator {
         std::string at = "loom_ptx_a[" + std::to_string(k) + "]";
         if (op == "ld") {
           std::optional<std::string> a =
-              assign(elements[k], order.empty() ? at : "__atomic_load_n(loom_ptx_a, " + order + ")");
+              assign(elements[k], order.empty() ? at
+                                                 : "__atomic_load_n(loom_ptx_a + " + std::to_string(k) + ", " + order + ")");
           if (!a) return std::nullopt;
           code += " " + *a;
         } else {
           std::optional<std::string> v = value(elements[k], type);
           if (!v) return std::nullopt;
           code += order.empty() ? " " + at + " = " + *v + ";"
-                                : " __atomic_store_n(loom_ptx_a, " + *v + ", " + order + ");";
+                                : " __atomic_store_n(loom_ptx_a + " + std::to_string(k) + ", " + *v + ", " + order + ");";
         }
       }
       return code;

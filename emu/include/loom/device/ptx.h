@@ -53,6 +53,13 @@ template <class Out, class T>
 [[gnu::always_inline]] inline std::uint64_t clock64() { return static_cast<std::uint64_t>(::clock64()); }
 [[gnu::always_inline]] inline std::uint64_t globaltimer() { return static_cast<std::uint64_t>(::clock64()); }
 
+// ---- Memory orders of ld/st.relaxed, .acquire, .release ---------------------------------------
+// The translation is C++ inserted into preprocessed text, where GCC's predefined __ATOMIC_*
+// macros no longer expand; it names these constants instead.
+inline constexpr int relaxed = __ATOMIC_RELAXED;
+inline constexpr int acquire = __ATOMIC_ACQUIRE;
+inline constexpr int release = __ATOMIC_RELEASE;
+
 // ---- shfl.sync: the PTX ISA's pseudocode, over __shfl_sync of the lane it picks ----------------
 enum class ShflMode { Up, Down, Bfly, Idx };
 template <class T>
