@@ -160,6 +160,18 @@ __global__ void orderedMemory(unsigned* data, unsigned* flag, unsigned* out) {
   out[6] = static_cast<unsigned>(wide >> 32);
 }
 
+// bmsk (cuda::bitmask, CUB's radix digit extraction): a mask of b bits from bit a, clamped or
+// wrapped at 32; and prefetch, which changes nothing a program can see, out of bounds included.
+__global__ void bitMasks(const unsigned* pos, const unsigned* width, unsigned* out) {
+  unsigned i = threadIdx.x, clamp, wrap;
+  asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(clamp) : "r"(pos[i]), "r"(width[i]));
+  asm("bmsk.wrap.b32 %0, %1, %2;" : "=r"(wrap) : "r"(pos[i]), "r"(width[i]));
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(pos + i) : "memory");
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(pos + 1000000) : "memory");
+  out[2 * i] = clamp;
+  out[2 * i + 1] = wrap;
+}
+
 // exit ends the thread where it stands (CUB's ThreadExit): odd threads never store.
 __global__ void exitOdd(int* out) {
   if (threadIdx.x & 1) asm volatile("exit;");
@@ -263,6 +275,38 @@ int main() {
   check("ld_relaxed_v4", ordered[11] == 0 && ordered[12] == 10 && ordered[13] == 20 && ordered[14] == 30,
         "%u %u %u %u", ordered[11], ordered[12], ordered[13], ordered[14]);
   check("ld_relaxed_u64", ordered[15] == 10, "%u", ordered[15]);
+
+  // (position, width) -> clamp, wrap
+  const unsigned masks[][4] = {
+      {0, 8, 0xffu, 0xffu},
+      {4, 4, 0xf0u, 0xf0u},
+      {28, 8, 0xf0000000u, 0xf0000000u},  // bits past 31 dropped
+      {0, 32, 0xffffffffu, 0u},           // wrap: width 0
+      {32, 4, 0u, 0xfu},                  // clamp: empty from 32; wrap: position 0
+      {40, 3, 0u, 0x700u},                // wrap: position 8
+      {3, 40, 0xfffffff8u, 0x7f8u},       // clamp: width 32; wrap: width 8
+      {31, 1, 0x80000000u, 0x80000000u},
+  };
+  constexpr unsigned kMasks = sizeof masks / sizeof masks[0];
+  unsigned *mpos, *mwidth, *mout;
+  CK(cudaMallocManaged(&mpos, kMasks * sizeof(unsigned)));
+  CK(cudaMallocManaged(&mwidth, kMasks * sizeof(unsigned)));
+  CK(cudaMallocManaged(&mout, 2 * kMasks * sizeof(unsigned)));
+  for (unsigned i = 0; i < kMasks; ++i) {
+    mpos[i] = masks[i][0];
+    mwidth[i] = masks[i][1];
+  }
+  bitMasks<<<1, kMasks>>>(mpos, mwidth, mout);
+  CK_LAUNCH();
+  int badClamp = 0, badWrap = 0;
+  for (unsigned i = 0; i < kMasks; ++i) {
+    badClamp += mout[2 * i] != masks[i][2];
+    badWrap += mout[2 * i + 1] != masks[i][3];
+  }
+  check("bmsk_clamp", badClamp == 0, "%d cases differ", badClamp);
+  check("bmsk_wrap", badWrap == 0, "%d cases differ", badWrap);
+  check("prefetch_no_effect", mpos[0] == 0 && mpos[7] == 31, "%u %u", mpos[0], mpos[7]);
+  for (void* p : {(void*)mpos, (void*)mwidth, (void*)mout}) CK(cudaFree(p));
 
   int* e = nullptr;
   CK(cudaMallocManaged(&e, 64 * sizeof(int)));

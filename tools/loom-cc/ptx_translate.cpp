@@ -337,6 +337,17 @@ class Translator {
       if (!a || !b || !p) return std::nullopt;
       return assign(ops[0], "(" + *p + " ? " + *a + " : " + *b + ")");
     }
+    if (op == "bmsk" && type == "b32" && ops.size() == 3 && (has(parts, "clamp") || has(parts, "wrap"))) {
+      std::optional<std::string> a = src(1, "u32"), b = src(2, "u32");
+      if (!a || !b) return std::nullopt;
+      return assign(ops[0], "::loom::ptx::bmsk(" + *a + ", " + *b + ", " + (has(parts, "wrap") ? "true" : "false") + ")");
+    }
+    // A prefetch only moves data between caches: no effect a program can see, even out of bounds.
+    if ((op == "prefetch" || op == "prefetchu") && ops.size() == 1) {
+      std::optional<std::string> addr = address(ops[0]);
+      if (!addr) return std::nullopt;
+      return "(void)" + *addr + ";";
+    }
     if (op == "bfe" && ops.size() == 4) {
       std::optional<std::string> a = src(1, type), b = src(2, "u32"), c = src(3, "u32");
       if (!a || !b || !c) return std::nullopt;

@@ -146,6 +146,20 @@ template <class T>
   }
   return r;
 }
+// bmsk.clamp.b32 / bmsk.wrap.b32: a mask of `b` bits starting at bit `a`. .clamp limits both to
+// 32 (a mask starting at bit 32 is empty, a width of 32 or more takes every bit from `a` up),
+// .wrap takes both modulo 32; bits past bit 31 are dropped.
+[[gnu::always_inline]] inline std::uint32_t bmsk(std::uint32_t a, std::uint32_t b, bool wrap) {
+  if (wrap) {
+    a &= 31;
+    b &= 31;
+  } else {
+    a = a < 32 ? a : 32;
+    b = b < 32 ? b : 32;
+  }
+  if (a >= 32) return 0;
+  return static_cast<std::uint32_t>(((std::uint64_t{1} << b) - 1) << a);
+}
 // lop3.b32: any function of three inputs, bit by bit; bit (a << 2 | b << 1 | c) of the lookup
 // table is the result for that combination of input bits.
 [[gnu::always_inline]] inline std::uint32_t lop3(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t lut) {
