@@ -172,6 +172,73 @@ __global__ void bitMasks(const unsigned* pos, const unsigned* width, unsigned* o
   out[2 * i + 1] = wrap;
 }
 
+// The bulk-copy pattern of sm_90 (CUB's DeviceTransform, libcu++'s cuda::ptx): one elected thread
+// initialises an mbarrier in shared memory, starts a bulk copy of a tile from global into shared
+// memory that completes its bytes on the barrier, and announces the bytes with
+// arrive.expect_tx; every thread waits for the phase of parity 0 and reads the tile. Shared
+// operands are shared-window addresses (__cvta_generic_to_shared), as PTX wants them.
+__global__ void bulkCopy(const int* in, int* out, unsigned* elected) {
+  __shared__ alignas(8) unsigned long long bar;
+  __shared__ alignas(128) int tile[256];
+  unsigned isElected = 0;
+  if (threadIdx.x < 32)
+    asm volatile("{ .reg .pred P; elect.sync _|P, %1; selp.b32 %0, 1, 0, P; }" : "=r"(isElected) : "r"(~0u));
+  if (isElected) {
+    atomicAdd(elected, 1u);
+    const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(&bar));
+    asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(b), "r"(1u) : "memory");
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                     static_cast<unsigned>(__cvta_generic_to_shared(tile))),
+                 "l"(in + 256 * blockIdx.x), "r"(unsigned(sizeof tile)), "r"(b)
+                 : "memory");
+    unsigned long long state;
+    asm volatile("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(b), "r"(unsigned(sizeof tile))
+                 : "memory");
+  }
+  __syncthreads();
+  unsigned done = 0;
+  while (!done) {
+    asm volatile("{ .reg .pred P; mbarrier.try_wait.parity.shared::cta.b64 P, [%1], %2; selp.b32 %0, 1, 0, P; }"
+                 : "=r"(done)
+                 : "r"(static_cast<unsigned>(__cvta_generic_to_shared(&bar))), "r"(0u)
+                 : "memory");
+  }
+  out[256 * blockIdx.x + threadIdx.x] = tile[255 - threadIdx.x];
+}
+
+// An mbarrier as a block barrier over two phases: every thread arrives, then waits on the state
+// its arrival returned; the second phase by parity.
+__global__ void mbarrierPhases(int* out) {
+  __shared__ unsigned long long bar;
+  __shared__ int values[128];
+  if (threadIdx.x == 0) asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(unsigned(__cvta_generic_to_shared(&bar))), "r"(blockDim.x) : "memory");
+  __syncthreads();
+  const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(&bar));
+  values[threadIdx.x] = static_cast<int>(threadIdx.x) + 1;
+  unsigned long long state;
+  asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(b) : "memory");
+  unsigned done = 0;
+  while (!done) {
+    asm volatile("{ .reg .pred P; mbarrier.try_wait.shared::cta.b64 P, [%1], %2; selp.b32 %0, 1, 0, P; }"
+                 : "=r"(done)
+                 : "r"(b), "l"(state)
+                 : "memory");
+  }
+  int first = values[(threadIdx.x + 1) % blockDim.x];
+  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" ::"r"(b) : "memory");
+  done = 0;
+  while (!done) {
+    asm volatile("{ .reg .pred P; mbarrier.test_wait.parity.shared::cta.b64 P, [%1], %2; selp.b32 %0, 1, 0, P; }"
+                 : "=r"(done)
+                 : "r"(b), "r"(1u)
+                 : "memory");
+  }
+  out[threadIdx.x] = first;
+}
+
 // exit ends the thread where it stands (CUB's ThreadExit): odd threads never store.
 __global__ void exitOdd(int* out) {
   if (threadIdx.x & 1) asm volatile("exit;");
@@ -307,6 +374,27 @@ int main() {
   check("bmsk_wrap", badWrap == 0, "%d cases differ", badWrap);
   check("prefetch_no_effect", mpos[0] == 0 && mpos[7] == 31, "%u %u", mpos[0], mpos[7]);
   for (void* p : {(void*)mpos, (void*)mwidth, (void*)mout}) CK(cudaFree(p));
+
+  int *bulkIn, *bulkOut;
+  unsigned* elected;
+  CK(cudaMallocManaged(&bulkIn, 2 * 256 * sizeof(int)));
+  CK(cudaMallocManaged(&bulkOut, 2 * 256 * sizeof(int)));
+  CK(cudaMallocManaged(&elected, sizeof(unsigned)));
+  *elected = 0;
+  for (int i = 0; i < 512; ++i) bulkIn[i] = 7 * i;
+  bulkCopy<<<2, 256>>>(bulkIn, bulkOut, elected);
+  CK_LAUNCH();
+  int badBulk = 0;
+  for (int blk = 0; blk < 2; ++blk)
+    for (int t = 0; t < 256; ++t) badBulk += bulkOut[256 * blk + t] != 7 * (256 * blk + 255 - t);
+  check("elect_sync_one_lane_per_block", *elected == 2, "%u elected", *elected);
+  check("cp_async_bulk_mbarrier_expect_tx", badBulk == 0, "%d elements differ", badBulk);
+  mbarrierPhases<<<1, 128>>>(bulkOut);
+  CK_LAUNCH();
+  int badPhases = 0;
+  for (int t = 0; t < 128; ++t) badPhases += bulkOut[t] != (t + 1) % 128 + 1;
+  check("mbarrier_arrive_wait_two_phases", badPhases == 0, "%d threads differ", badPhases);
+  for (void* p : {(void*)bulkIn, (void*)bulkOut, (void*)elected}) CK(cudaFree(p));
 
   int* e = nullptr;
   CK(cudaMallocManaged(&e, 64 * sizeof(int)));
