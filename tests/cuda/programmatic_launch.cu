@@ -3,7 +3,8 @@
 // cudaTriggerProgrammaticLaunchCompletion; the secondary kernel, launched after it in the same
 // stream with cudaLaunchAttributeProgrammaticStreamSerialization, may start early, but after
 // cudaGridDependencySynchronize() it sees everything the primary wrote. Also without the
-// attribute (the calls then have nothing to wait for) and called twice.
+// attribute (the calls then have nothing to wait for), called twice, and with a kernel template
+// as the secondary (libraries launch their kernel templates this way).
 #include <cuda_runtime.h>
 
 #include "conformance.h"
@@ -21,6 +22,13 @@ __global__ void secondary(const int* data, int* out) {
   cudaGridDependencySynchronize();
   cudaGridDependencySynchronize();
   out[i] = data[kN - 1 - i] + 1;
+}
+
+template <int Add>
+__global__ void secondaryTemplate(const int* data, int* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  cudaGridDependencySynchronize();
+  out[i] = data[i] + Add;
 }
 
 int main() {
@@ -48,6 +56,25 @@ int main() {
     for (int i = 0; i < kN; ++i) bad += out[i] != 3 * (kN - 1 - i) + 2;
     check(programmatic ? "secondary_sees_primary_programmatic" : "secondary_sees_primary_serialized", bad == 0,
           "%d elements differ", bad);
+  }
+  {
+    primary<<<kN / 256, 256, 0, s>>>(data);
+    CK(cudaGetLastError());
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(kN / 256);
+    config.blockDim = dim3(256);
+    config.stream = s;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    void (*kernel)(const int*, int*) = secondaryTemplate<5>;
+    CK(cudaLaunchKernelEx(&config, kernel, (const int*)data, out));
+    CK(cudaStreamSynchronize(s));
+    int bad = 0;
+    for (int i = 0; i < kN; ++i) bad += out[i] != 3 * i + 1 + 5;
+    check("secondary_kernel_template", bad == 0, "%d elements differ", bad);
   }
   CK(cudaStreamDestroy(s));
   CK(cudaFree(data));
