@@ -142,26 +142,34 @@ inline std::uint64_t update(std::uint64_t* bar, std::uint32_t arrivals, std::int
 [[gnu::always_inline]] inline void mbarrierCompleteTx(std::uint64_t* bar, std::uint32_t txBytes) {
   mbarrier::update(bar, 0, -static_cast<std::int64_t>(txBytes));
 }
-// mbarrier.test_wait[.parity]: whether the phase of `state` (or the phase of parity `parity`)
-// has completed, i.e. the barrier is in another phase now.
-[[gnu::always_inline]] inline bool mbarrierTestWait(std::uint64_t* bar, std::uint64_t state) {
+// Whether the phase of `state` (or the phase of parity `parity`) has completed, i.e. the
+// barrier is in another phase now.
+[[gnu::always_inline]] inline bool mbarrierPhaseDone(std::uint64_t* bar, std::uint64_t state) {
   return ((__atomic_load_n(bar, __ATOMIC_ACQUIRE) ^ state) & mbarrier::kPhaseBit) != 0;
 }
-[[gnu::always_inline]] inline bool mbarrierTestWaitParity(std::uint64_t* bar, std::uint32_t parity) {
+[[gnu::always_inline]] inline bool mbarrierParityDone(std::uint64_t* bar, std::uint32_t parity) {
   return (__atomic_load_n(bar, __ATOMIC_ACQUIRE) >> 63) != (parity & 1u);
 }
-// mbarrier.try_wait[.parity]: test_wait that may suspend the thread for a while first; a thread
-// that finds the phase incomplete lets the others run before it answers, as the device's
-// time-limited wait does.
-[[gnu::always_inline]] inline bool mbarrierTryWait(std::uint64_t* bar, std::uint64_t state) {
-  if (mbarrierTestWait(bar, state)) return true;
+// mbarrier.test_wait[.parity]: the test, without waiting. Programs poll it in a loop, which on
+// the device other warps' arrivals end; here a thread that finds the phase incomplete lets the
+// block's other threads run before it answers.
+[[gnu::always_inline]] inline bool mbarrierTestWait(std::uint64_t* bar, std::uint64_t state) {
+  if (mbarrierPhaseDone(bar, state)) return true;
   __nanosleep(0);
-  return mbarrierTestWait(bar, state);
+  return false;
+}
+[[gnu::always_inline]] inline bool mbarrierTestWaitParity(std::uint64_t* bar, std::uint32_t parity) {
+  if (mbarrierParityDone(bar, parity)) return true;
+  __nanosleep(0);
+  return false;
+}
+// mbarrier.try_wait[.parity]: test_wait that may suspend the thread for a while first, as the
+// device's time-limited wait does: the others run, then it tests again.
+[[gnu::always_inline]] inline bool mbarrierTryWait(std::uint64_t* bar, std::uint64_t state) {
+  return mbarrierTestWait(bar, state) || mbarrierPhaseDone(bar, state);
 }
 [[gnu::always_inline]] inline bool mbarrierTryWaitParity(std::uint64_t* bar, std::uint32_t parity) {
-  if (mbarrierTestWaitParity(bar, parity)) return true;
-  __nanosleep(0);
-  return mbarrierTestWaitParity(bar, parity);
+  return mbarrierTestWaitParity(bar, parity) || mbarrierParityDone(bar, parity);
 }
 // cp.async.bulk ... .mbarrier::complete_tx::bytes [dst], [src], size, [bar]: the copy is made at
 // once (an outcome the device allows: the destination is read only after the barrier's phase
