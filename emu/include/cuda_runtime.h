@@ -41,6 +41,8 @@ extern "C" void* __nv_aligned_device_malloc(__SIZE_TYPE__ size, __SIZE_TYPE__ al
 #include "loom/device/sunk_store.h"
 #include "loom/device/selected_load.h"
 #include "loom/device/cluster.h"
+#include "loom/device/address_spaces.h"
+#include "loom/device/launch_dependencies.h"
 #include "loom/device/warp.h"
 #include "loom/device/ptx.h"
 #include "loom/device/atomics.h"

@@ -38,6 +38,21 @@ LOOM_VEC_TYPES(unsigned long long, ulonglong, 8, 16, 16)
 LOOM_VEC_TYPES(float, float, 4, 8, 16)
 LOOM_VEC_TYPES(double, double, 8, 16, 16)
 
+// CUDA 13's four-element vectors of 8-byte elements with an explicit alignment: `_16a` as the
+// plain type (16 bytes), `_32a` aligned to their size (32 bytes, one 256-bit access), and their
+// make_* constructors (vector_functions.h).
+#define LOOM_VEC4_ALIGNED(T, N, A)                                                             \
+  struct __attribute__((aligned(A))) N##4_##A##a { T x, y, z, w; };                          \
+  __host__ __device__ inline N##4_##A##a make_##N##4_##A##a(T x, T y, T z, T w) { return N##4_##A##a{x, y, z, w}; }
+#define LOOM_VEC4_ALIGNED_BOTH(T, N) LOOM_VEC4_ALIGNED(T, N, 16) LOOM_VEC4_ALIGNED(T, N, 32)
+LOOM_VEC4_ALIGNED_BOTH(long, long)
+LOOM_VEC4_ALIGNED_BOTH(unsigned long, ulong)
+LOOM_VEC4_ALIGNED_BOTH(long long, longlong)
+LOOM_VEC4_ALIGNED_BOTH(unsigned long long, ulonglong)
+LOOM_VEC4_ALIGNED_BOTH(double, double)
+#undef LOOM_VEC4_ALIGNED
+#undef LOOM_VEC4_ALIGNED_BOTH
+
 #undef LOOM_VEC1
 #undef LOOM_VEC2
 #undef LOOM_VEC3

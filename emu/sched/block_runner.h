@@ -105,6 +105,10 @@ public:
   // cluster, and which block's shared memory holds `address`.
   void* mapSharedRank(const void* address, unsigned rank, const void* site);
   unsigned querySharedRank(const void* address, const void* site);
+  // Whether `address` is in the shared memory of a block of this block's cluster.
+  bool inClusterShared(const void* address) const;
+  // Whether `address` is in the running thread's local memory: its fiber's stack.
+  bool inLocal(const void* address) const;
 
   // Lockstep mode: the running lane is about to access `width` bytes at `address` from code
   // address `site`. Shared and global accesses make the lane stop until its warp request is

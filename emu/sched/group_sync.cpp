@@ -164,6 +164,22 @@ void* BlockRunner::mapSharedRank(const void* address, unsigned rank, const void*
   groupMisuse(site, "map_shared_rank() of an address that is not in the block's shared memory");
 }
 
+bool BlockRunner::inClusterShared(const void* address) const {
+  auto a = reinterpret_cast<std::uintptr_t>(address);
+  unsigned size = group_ ? group_->size() : 1;
+  for (unsigned r = 0; r < size; ++r) {
+    BlockGroup::SharedWindow w = group_ ? group_->window(r) : sharedWindow(worker_);
+    if ((a >= w.staticBegin && a < w.staticEnd) || w.holdsDynamic(a)) return true;
+  }
+  return false;
+}
+
+bool BlockRunner::inLocal(const void* address) const {
+  if (!current_ || !current_->fiber) return false;
+  const StackPool::Stack& stack = current_->fiber->stack;
+  return reinterpret_cast<std::uintptr_t>(address) - reinterpret_cast<std::uintptr_t>(stack.low) < stack.size;
+}
+
 unsigned BlockRunner::querySharedRank(const void* address, const void* site) {
   auto a = reinterpret_cast<std::uintptr_t>(address);
   unsigned size = group_ ? group_->size() : 1;

@@ -1,5 +1,6 @@
 // The half and bfloat16 math functions of cuda_fp16.h / cuda_bf16.h (hsin, hcos, hexp, hexp2,
-// hexp10, hlog, hlog2, hlog10, hrcp, hrsqrt, hsqrt; the h2 forms apply them to each half), on
+// hexp10, hlog, hlog2, hlog10, hrcp, hrsqrt, hsqrt, and the roundings hceil, hfloor, hrint,
+// htrunc; the h2 forms apply them to each half), on
 // encodings: F is HalfFormat or Bfloat16Format (isa/fp16/narrow_arith.h). Each is glibc's
 // double function (C23 names: not interposed) rounded once to the 16-bit format, the correctly
 // rounded result unless within ~2^-40 of a tie; the H100 gives exactly these bits for every
@@ -47,6 +48,12 @@ LOOM_ISA_NARROW(hlog10, ::log10f64(v))
 LOOM_ISA_NARROW(hrcp, 1 / v)
 LOOM_ISA_NARROW(hrsqrt, 1 / ::sqrtf64(v))
 LOOM_ISA_NARROW(hsqrt, ::sqrtf64(v))
+// Rounding to an integral value (cvt.rpi/rmi/rni/rzi.f16.f16): the result is representable, so
+// the double function is exact; NaN gives the canonical NaN, and signed zeros keep their sign.
+LOOM_ISA_NARROW(hceil, std::ceil(v))
+LOOM_ISA_NARROW(hfloor, std::floor(v))
+LOOM_ISA_NARROW(hrint, std::nearbyint(v))
+LOOM_ISA_NARROW(htrunc, std::trunc(v))
 #undef LOOM_ISA_NARROW
 
 }  // namespace loom::isa

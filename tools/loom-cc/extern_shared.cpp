@@ -50,12 +50,41 @@ class ExternSharedFinder {
   std::optional<std::size_t> skipGroup(std::size_t i) const { return cc::skipGroup(text_, tokens_, i); }
   std::optional<std::size_t> attributeEnd(std::size_t i) const { return cc::attributeEnd(text_, tokens_, i); }
 
-  std::string slice(std::size_t first, std::size_t last) const {  // tokens [first, last)
-    std::string s(text_.substr(tokens_[first].begin, tokens_[last - 1].end - tokens_[first].begin));
+  // The source text of tokens [first, last) on one line, less line markers: a system header's
+  // macro (`__align__(n)` from Loom's headers in a library's header) can put one inside an
+  // attribute, and the slice goes where a '#' would be stray.
+  std::string slice(std::size_t first, std::size_t last) const {
+    std::string s;
+    std::size_t from = tokens_[first].begin;
+    for (std::size_t k = first; k < last; ++k) {
+      if (!isLineMarker(text_, tokens_, k)) continue;
+      s.append(text_.substr(from, tokens_[k].begin - from));
+      from = tokens_[k].end;
+    }
+    s.append(text_.substr(from, tokens_[last - 1].end - from));
     for (char& c : s) {
       if (c == '\n' || c == '\r') c = ' ';
     }
     return s;
+  }
+
+  // What the declaration's lines become after its replacement: its line breaks, and its line
+  // markers on their own lines, so that the text after it keeps its line numbers.
+  std::string layout(std::size_t first, std::size_t last) const {  // tokens [first, last]
+    std::string out;
+    std::size_t pos = tokens_[first].begin;
+    for (std::size_t t = first; t <= last; ++t) {
+      const bool marker = isLineMarker(text_, tokens_, t);
+      for (; pos < tokens_[t].end; ++pos) {
+        if (marker && pos == tokens_[t].begin) {
+          out.append(text_.substr(pos, tokens_[t].end - pos));
+          pos = tokens_[t].end;
+          break;
+        }
+        if (text_[pos] == '\n') out.push_back('\n');
+      }
+    }
+    return out;
   }
 
   // Where the declared name is in `rest`: `name [ ]`, followed only by bounds `[N]...` (an array
@@ -161,12 +190,8 @@ class ExternSharedFinder {
       replacement += declarator + " = nullptr; [[maybe_unused]] static const bool loom_extern_shared_" +
                      name + " = ::loom::registerExternShared(&" + name + ");";
     }
-    std::size_t begin = tokens_[declStart].begin;
-    std::size_t end = tokens_[semicolon].end;
-    for (std::size_t k = begin; k < end; ++k) {
-      if (text_[k] == '\n') replacement.push_back('\n');
-    }
-    edits_.push_back({begin, end, std::move(replacement)});
+    replacement += layout(declStart, semicolon);
+    edits_.push_back({tokens_[declStart].begin, tokens_[semicolon].end, std::move(replacement)});
   }
 
   std::string_view text_;

@@ -19,8 +19,9 @@ namespace loom::cc {
 // declaring the same name share one pointer), so that the array names the dynamic shared memory of
 // the current block. Attributes (GNU
 // `__attribute__((...))`, `alignas(...)`, `[[...]]`) may stand anywhere in the declaration;
-// they are moved before the type. `T name[][N]` becomes a pointer to T[N]. Newlines inside the
-// declaration are kept after the replacement. Any other `extern thread_local` declaration (no
+// they are moved before the type. `T name[][N]` becomes a pointer to T[N]. Newlines and line
+// markers inside the declaration are kept after the replacement (a line marker inside an
+// attribute too, which a system header's macro can put there). Any other `extern thread_local` declaration (no
 // `[]`, several declarators, an initializer) is left alone.
 void findExternSharedEdits(std::string_view text, const std::vector<Token>& tokens,
                            std::vector<Edit>& edits);

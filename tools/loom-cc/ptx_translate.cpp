@@ -154,6 +154,28 @@ class Translator {
     return "(" + *base + " + " + offset + ")";
   }
 
+  // `[%1]`, `[%1+8]` in the shared state space (`.shared`, `.shared::cta`, `.shared::cluster`):
+  // a shared-window address (__cvta_generic_to_shared's), as the generic address it stands for.
+  std::optional<std::string> sharedAddress(const std::string& op) {
+    if (op.size() < 3 || op.front() != '[' || op.back() != ']') return std::nullopt;
+    std::string inner = trim(op.substr(1, op.size() - 2)), offset = "0";
+    if (std::size_t plus = inner.find('+'); plus != std::string::npos) {
+      offset = trim(inner.substr(plus + 1));
+      inner = trim(inner.substr(0, plus));
+    }
+    std::optional<std::string> window = value(inner, "u64");
+    if (!window) return std::nullopt;
+    return "(reinterpret_cast<std::uintptr_t>(::__cvta_shared_to_generic(" + *window + ")) + " + offset + ")";
+  }
+
+  // An address operand of an instruction whose state space is among `parts`: a shared-window
+  // address in the shared space, a generic address otherwise.
+  std::optional<std::string> spaceAddress(const std::vector<std::string>& parts, const std::string& op) {
+    for (const std::string& p : parts)
+      if (p == "shared" || p.rfind("shared::", 0) == 0) return sharedAddress(op);
+    return address(op);
+  }
+
   bool declare(const std::string& statement) {  // `.reg .u32 r0, r1`
     std::vector<std::string> words = split(statement.substr(4), ',');
     if (words.empty()) return fail("a .reg declaration without names");
@@ -337,6 +359,84 @@ class Translator {
       if (!a || !b || !p) return std::nullopt;
       return assign(ops[0], "(" + *p + " ? " + *a + " : " + *b + ")");
     }
+    // elect.sync d|p, membermask: d the leader lane, p whether this lane is it; `_` discards d.
+    if (op == "elect" && has(parts, "sync") && ops.size() == 2) {
+      std::size_t bar = ops[0].find('|');
+      std::optional<std::string> mask = src(1, "u32");
+      if (bar == std::string::npos || !mask) return std::nullopt;
+      std::string d = trim(ops[0].substr(0, bar)), p = trim(ops[0].substr(bar + 1));
+      std::string code = "const std::uint32_t loom_ptx_leader = ::loom::ptx::electLeader(" + *mask + ");";
+      if (d != "_") {
+        std::optional<std::string> a = assign(d, std::string("loom_ptx_leader"));
+        if (!a) return std::nullopt;
+        code += " " + *a;
+      }
+      std::optional<std::string> a = assign(p, std::string("(::loom::ptx::laneid() == loom_ptx_leader)"));
+      if (!a) return std::nullopt;
+      return code + " " + *a;
+    }
+    // mbarrier (loom/device/ptx.h): the barrier object's address, in the shared window when the
+    // instruction says .shared.
+    if (op == "mbarrier" && parts.size() >= 2 && type == "b64") {
+      const std::string& what = parts[1];
+      auto barrier = [&](std::size_t i) -> std::optional<std::string> {
+        if (i >= ops.size()) return std::nullopt;
+        std::optional<std::string> a = spaceAddress(parts, ops[i]);
+        if (!a) return std::nullopt;
+        return "reinterpret_cast<std::uint64_t*>(" + *a + ")";
+      };
+      if (what == "init" && ops.size() == 2) {
+        std::optional<std::string> b = barrier(0), count = src(1, "u32");
+        if (!b || !count) return std::nullopt;
+        return "::loom::ptx::mbarrierInit(" + *b + ", " + *count + ");";
+      }
+      if ((what == "expect_tx" || what == "complete_tx") && ops.size() == 2) {
+        std::optional<std::string> b = barrier(0), bytes = src(1, "u32");
+        if (!b || !bytes) return std::nullopt;
+        return "::loom::ptx::mbarrier" + std::string(what == "expect_tx" ? "ExpectTx" : "CompleteTx") + "(" + *b +
+               ", " + *bytes + ");";
+      }
+      if (what == "arrive" && !has(parts, "noComplete") && (ops.size() == 2 || ops.size() == 3)) {
+        const bool expectTx = has(parts, "expect_tx");
+        if (expectTx && ops.size() != 3) return std::nullopt;
+        std::optional<std::string> b = barrier(1);
+        std::optional<std::string> count = !expectTx && ops.size() == 3 ? src(2, "u32") : std::string("1u");
+        std::optional<std::string> bytes = expectTx ? src(2, "u32") : std::string("0u");
+        if (!b || !count || !bytes) return std::nullopt;
+        std::string call = "::loom::ptx::mbarrierArrive(" + *b + ", " + *count + ", " + *bytes + ")";
+        if (trim(ops[0]) == "_") return call + ";";
+        return assign(ops[0], call);
+      }
+      if ((what == "test_wait" || what == "try_wait") && (ops.size() == 3 || ops.size() == 4)) {
+        const bool parity = has(parts, "parity");
+        std::optional<std::string> b = barrier(1), token = src(2, parity ? "u32" : "u64");
+        if (!b || !token) return std::nullopt;
+        std::string fn = std::string(what == "test_wait" ? "mbarrierTestWait" : "mbarrierTryWait") + (parity ? "Parity" : "");
+        return assign(ops[0], "::loom::ptx::" + fn + "(" + *b + ", " + *token + ")");
+      }
+      return std::nullopt;
+    }
+    // cp.async.bulk from global into shared memory, completing on an mbarrier.
+    if (op == "cp" && parts.size() >= 4 && parts[1] == "async" && parts[2] == "bulk" && ops.size() == 4 &&
+        (parts[3] == "shared::cluster" || parts[3] == "shared::cta") && has(parts, "global") &&
+        has(parts, "mbarrier::complete_tx::bytes")) {
+      std::optional<std::string> dst = sharedAddress(ops[0]), srcAddr = address(ops[1]), size = src(2, "u32"),
+                                 bar = sharedAddress(ops[3]);
+      if (!dst || !srcAddr || !size || !bar) return std::nullopt;
+      return "::loom::ptx::copyBulk(reinterpret_cast<void*>(" + *dst + "), reinterpret_cast<const void*>(" + *srcAddr +
+             "), " + *size + ", reinterpret_cast<std::uint64_t*>(" + *bar + "));";
+    }
+    if (op == "bmsk" && type == "b32" && ops.size() == 3 && (has(parts, "clamp") || has(parts, "wrap"))) {
+      std::optional<std::string> a = src(1, "u32"), b = src(2, "u32");
+      if (!a || !b) return std::nullopt;
+      return assign(ops[0], "::loom::ptx::bmsk(" + *a + ", " + *b + ", " + (has(parts, "wrap") ? "true" : "false") + ")");
+    }
+    // A prefetch only moves data between caches: no effect a program can see, even out of bounds.
+    if ((op == "prefetch" || op == "prefetchu") && ops.size() == 1) {
+      std::optional<std::string> addr = address(ops[0]);
+      if (!addr) return std::nullopt;
+      return "(void)" + *addr + ";";
+    }
     if (op == "bfe" && ops.size() == 4) {
       std::optional<std::string> a = src(1, type), b = src(2, "u32"), c = src(3, "u32");
       if (!a || !b || !c) return std::nullopt;
@@ -419,11 +519,13 @@ class Translator {
           return std::nullopt;
       }
       std::string t = cppTypes().at(type);
-      std::string order = has(parts, "acquire") ? "__ATOMIC_ACQUIRE"
-                          : has(parts, "release") ? "__ATOMIC_RELEASE"
-                          : has(parts, "relaxed") ? "__ATOMIC_RELAXED"
+      // Names from ptx.h, not GCC's __ATOMIC_* macros: this text is already preprocessed. A
+      // vector access with an order is, in the PTX memory model, one access per element with no
+      // order among them.
+      std::string order = has(parts, "acquire") ? "::loom::ptx::acquire"
+                          : has(parts, "release") ? "::loom::ptx::release"
+                          : has(parts, "relaxed") ? "::loom::ptx::relaxed"
                                                   : "";
-      if (lanes > 1 && !order.empty()) return std::nullopt;
       bool isVolatile = has(parts, "volatile");
       std::string ptr = std::string(isVolatile ? "volatile " : "") + t + "*";
       const std::string& registers = op == "ld" ? ops[0] : ops[1];
@@ -441,14 +543,15 @@ class Translator {
         std::string at = "loom_ptx_a[" + std::to_string(k) + "]";
         if (op == "ld") {
           std::optional<std::string> a =
-              assign(elements[k], order.empty() ? at : "__atomic_load_n(loom_ptx_a, " + order + ")");
+              assign(elements[k], order.empty() ? at
+                                                 : "__atomic_load_n(loom_ptx_a + " + std::to_string(k) + ", " + order + ")");
           if (!a) return std::nullopt;
           code += " " + *a;
         } else {
           std::optional<std::string> v = value(elements[k], type);
           if (!v) return std::nullopt;
           code += order.empty() ? " " + at + " = " + *v + ";"
-                                : " __atomic_store_n(loom_ptx_a, " + *v + ", " + order + ");";
+                                : " __atomic_store_n(loom_ptx_a + " + std::to_string(k) + ", " + *v + ", " + order + ");";
         }
       }
       return code;

@@ -1,6 +1,7 @@
 #include "rewrite.h"
 
 #include "barrier_runs.h"
+#include "deduction_guides.h"
 #include "discarded_atomics.h"
 #include "edit.h"
 #include "extern_shared.h"
@@ -43,6 +44,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
     findBarrierRunEdits(preprocessed, tokens, userCode, edits);
     findSelectedLoadEdits(preprocessed, tokens, userCode, edits);
   }
+  findDeductionGuideEdits(preprocessed, tokens, edits);
   findExternSharedEdits(preprocessed, tokens, edits);
   findSharedAttributeEdits(preprocessed, tokens, edits);
   findStaticDeviceVariableEdits(preprocessed, tokens, edits);

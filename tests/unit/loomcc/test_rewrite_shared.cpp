@@ -90,9 +90,19 @@ TEST_CASE("extern shared: line breaks are kept", "[loomcc][rewrite]") {
   CHECK(rewritten("# 3 \"k.cu\"\nvoid k() {\n  extern thread_local float s[]; s[0] = 1;\n}\n") ==
         "# 3 \"k.cu\"\nvoid k() {\n  " + expectedLocal("float", "s") + " s[0] = 1;\n}\n");
   // Line markers inside the declaration (Thrust's agent_launcher.h, where `__shared__` comes from
-  // another header's macro): stepped over, their line breaks kept.
+  // another header's macro): stepped over, kept after the replacement with the line breaks, so
+  // that the lines after the declaration keep their numbers.
   CHECK(rewritten("void k() {\n  extern\n# 68 \"a.h\"\n thread_local\n# 68 \"a.h\" 3 4\n char shmem[];\n}\n") ==
-        "void k() {\n  " + expectedLocal("char", "shmem") + "\n\n\n\n\n}\n");
+        "void k() {\n  " + expectedLocal("char", "shmem") + "\n# 68 \"a.h\"\n\n# 68 \"a.h\" 3 4\n\n}\n");
+  // A library header using `__align__(N)`, a macro of Loom's headers: line markers inside the
+  // attribute. The attribute moves without them; they stay after the replacement.
+  CHECK(rewritten("void k() {\n  extern \n# 230 \"t.cuh\"\n thread_local \n# 230 \"t.cuh\" 3\n char \n"
+                  "# 230 \"t.cuh\"\n __attribute__((aligned(\n# 230 \"t.cuh\" 3\n A\n# 230 \"t.cuh\"\n ))) \n"
+                  "# 230 \"t.cuh\" 3\n smem[];\n  smem[0] = 1;\n}\n") ==
+        "void k() {\n  [[maybe_unused]] __attribute__((aligned(   A   ))) char * const smem = "
+        "reinterpret_cast< char *>(::loom::dynamicSharedBase());"
+        "\n# 230 \"t.cuh\"\n\n# 230 \"t.cuh\" 3\n\n# 230 \"t.cuh\"\n\n# 230 \"t.cuh\" 3\n\n"
+        "# 230 \"t.cuh\"\n\n# 230 \"t.cuh\" 3\n\n  smem[0] = 1;\n}\n");
   // Namespace and linkage blocks are not functions.
   CHECK(rewritten("namespace a::b {\nextern thread_local float s[];\n}") ==
         "namespace a::b {\n" + expected("", "float", "s") + "\n}");

@@ -1,5 +1,5 @@
-// The half and bfloat16 math functions (hsin, hexp, ..., h2sin, ...) for cuda_fp16.h and
-// cuda_bf16.h: wrappers over isa/math/half_math.h. LOOM_NARROW_MATH(T, T2, Format, detail)
+// The half and bfloat16 math functions (hsin, hexp, ..., hceil, hfloor, hrint, htrunc, h2sin,
+// ...) for cuda_fp16.h and cuda_bf16.h: wrappers over isa/math/half_math.h. LOOM_NARROW_MATH(T, T2, Format, detail)
 // defines them for one type; each header invokes it once for its own type.
 #pragma once
 
@@ -22,4 +22,8 @@
   LOOM_NARROW_MATH_ONE(T, T2, Format, detail, hlog10, h2log10)                              \
   LOOM_NARROW_MATH_ONE(T, T2, Format, detail, hrcp, h2rcp)                                  \
   LOOM_NARROW_MATH_ONE(T, T2, Format, detail, hrsqrt, h2rsqrt)                              \
-  LOOM_NARROW_MATH_ONE(T, T2, Format, detail, hsqrt, h2sqrt)
+  LOOM_NARROW_MATH_ONE(T, T2, Format, detail, hsqrt, h2sqrt)                                \
+  LOOM_NARROW_MATH_ONE(T, T2, Format, detail, hceil, h2ceil)                                \
+  LOOM_NARROW_MATH_ONE(T, T2, Format, detail, hfloor, h2floor)                              \
+  LOOM_NARROW_MATH_ONE(T, T2, Format, detail, hrint, h2rint)                                \
+  LOOM_NARROW_MATH_ONE(T, T2, Format, detail, htrunc, h2trunc)

@@ -53,6 +53,13 @@ template <class Out, class T>
 [[gnu::always_inline]] inline std::uint64_t clock64() { return static_cast<std::uint64_t>(::clock64()); }
 [[gnu::always_inline]] inline std::uint64_t globaltimer() { return static_cast<std::uint64_t>(::clock64()); }
 
+// ---- Memory orders of ld/st.relaxed, .acquire, .release ---------------------------------------
+// The translation is C++ inserted into preprocessed text, where GCC's predefined __ATOMIC_*
+// macros no longer expand; it names these constants instead.
+inline constexpr int relaxed = __ATOMIC_RELAXED;
+inline constexpr int acquire = __ATOMIC_ACQUIRE;
+inline constexpr int release = __ATOMIC_RELEASE;
+
 // ---- shfl.sync: the PTX ISA's pseudocode, over __shfl_sync of the lane it picks ----------------
 enum class ShflMode { Up, Down, Bfly, Idx };
 template <class T>
@@ -71,6 +78,105 @@ template <class T>
   if (!p) j = lane;
   if (inRange) *inRange = p;
   return __shfl_sync(memberMask, a, static_cast<int>(j));
+}
+
+// ---- elect.sync: the lowest lane of the mask's lanes that execute it -----------------------------
+// A warp collective like __ballot_sync, over which it is written (so its checks apply).
+[[gnu::always_inline]] inline std::uint32_t electLeader(std::uint32_t memberMask) {
+  const std::uint32_t voters = __ballot_sync(memberMask, 1);
+  return static_cast<std::uint32_t>(__builtin_ctz(voters | 0x80000000u));
+}
+
+// ---- mbarrier: the PTX ISA's barrier object in shared memory (mbarrier.*, cp.async.bulk) ------
+// The object is 8 opaque bytes on the device; here it holds the current phase's parity (bit 63),
+// the expected arrival count (bits 21-41), the arrivals still pending (bits 0-20) and the pending
+// transaction count in bytes (bits 42-62, two's complement: a bulk copy can complete its bytes
+// before a thread announces them with expect_tx). The phase completes when no arrival and no byte
+// is pending; the next phase then expects the same count. Every change is one atomic update of
+// the word, so threads of the block may use it concurrently.
+namespace mbarrier {
+inline constexpr std::uint64_t kCountMask = (std::uint64_t{1} << 21) - 1;
+inline constexpr int kExpectedShift = 21, kTxShift = 42;
+inline constexpr std::uint64_t kPhaseBit = std::uint64_t{1} << 63;
+
+[[gnu::always_inline]] inline std::uint64_t pending(std::uint64_t w) { return w & kCountMask; }
+[[gnu::always_inline]] inline std::uint64_t expected(std::uint64_t w) { return (w >> kExpectedShift) & kCountMask; }
+[[gnu::always_inline]] inline std::int64_t tx(std::uint64_t w) {
+  std::int64_t t = static_cast<std::int64_t>((w >> kTxShift) & kCountMask);
+  return t >= (std::int64_t{1} << 20) ? t - (std::int64_t{1} << 21) : t;
+}
+[[gnu::always_inline]] inline std::uint64_t make(std::uint64_t phase, std::uint64_t expectedCount,
+                                                 std::uint64_t pendingCount, std::int64_t txCount) {
+  return (phase & kPhaseBit) | ((expectedCount & kCountMask) << kExpectedShift) | (pendingCount & kCountMask) |
+         ((static_cast<std::uint64_t>(txCount) & kCountMask) << kTxShift);
+}
+
+// Applies `arrivals` arrivals and `bytes` transaction bytes (negative: completed) to the barrier;
+// returns the word before the change (mbarrier.arrive's state).
+inline std::uint64_t update(std::uint64_t* bar, std::uint32_t arrivals, std::int64_t bytes) {
+  std::uint64_t old = __atomic_load_n(bar, __ATOMIC_RELAXED);
+  for (;;) {
+    std::uint64_t left = pending(old) - arrivals;
+    std::int64_t txLeft = tx(old) + bytes;
+    std::uint64_t next = left == 0 && txLeft == 0 ? make(~old, expected(old), expected(old), 0)
+                                                  : make(old, expected(old), left, txLeft);
+    if (__atomic_compare_exchange_n(bar, &old, next, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) return old;
+  }
+}
+}  // namespace mbarrier
+
+// mbarrier.init.shared.b64 [bar], count: phase 0, `count` arrivals expected, no transaction.
+[[gnu::always_inline]] inline void mbarrierInit(std::uint64_t* bar, std::uint32_t count) {
+  __atomic_store_n(bar, mbarrier::make(0, count, count, 0), __ATOMIC_RELEASE);
+}
+// mbarrier.arrive[.expect_tx]: `count` arrivals, after announcing `txBytes` bytes to come.
+[[gnu::always_inline]] inline std::uint64_t mbarrierArrive(std::uint64_t* bar, std::uint32_t count,
+                                                           std::uint32_t txBytes) {
+  if (txBytes != 0) mbarrier::update(bar, 0, txBytes);
+  return mbarrier::update(bar, count, 0);
+}
+// mbarrier.expect_tx and mbarrier.complete_tx: bytes announced, bytes arrived.
+[[gnu::always_inline]] inline void mbarrierExpectTx(std::uint64_t* bar, std::uint32_t txBytes) {
+  mbarrier::update(bar, 0, txBytes);
+}
+[[gnu::always_inline]] inline void mbarrierCompleteTx(std::uint64_t* bar, std::uint32_t txBytes) {
+  mbarrier::update(bar, 0, -static_cast<std::int64_t>(txBytes));
+}
+// Whether the phase of `state` (or the phase of parity `parity`) has completed, i.e. the
+// barrier is in another phase now.
+[[gnu::always_inline]] inline bool mbarrierPhaseDone(std::uint64_t* bar, std::uint64_t state) {
+  return ((__atomic_load_n(bar, __ATOMIC_ACQUIRE) ^ state) & mbarrier::kPhaseBit) != 0;
+}
+[[gnu::always_inline]] inline bool mbarrierParityDone(std::uint64_t* bar, std::uint32_t parity) {
+  return (__atomic_load_n(bar, __ATOMIC_ACQUIRE) >> 63) != (parity & 1u);
+}
+// mbarrier.test_wait[.parity]: the test, without waiting. Programs poll it in a loop, which on
+// the device other warps' arrivals end; here a thread that finds the phase incomplete lets the
+// block's other threads run before it answers.
+[[gnu::always_inline]] inline bool mbarrierTestWait(std::uint64_t* bar, std::uint64_t state) {
+  if (mbarrierPhaseDone(bar, state)) return true;
+  __nanosleep(0);
+  return false;
+}
+[[gnu::always_inline]] inline bool mbarrierTestWaitParity(std::uint64_t* bar, std::uint32_t parity) {
+  if (mbarrierParityDone(bar, parity)) return true;
+  __nanosleep(0);
+  return false;
+}
+// mbarrier.try_wait[.parity]: test_wait that may suspend the thread for a while first, as the
+// device's time-limited wait does: the others run, then it tests again.
+[[gnu::always_inline]] inline bool mbarrierTryWait(std::uint64_t* bar, std::uint64_t state) {
+  return mbarrierTestWait(bar, state) || mbarrierPhaseDone(bar, state);
+}
+[[gnu::always_inline]] inline bool mbarrierTryWaitParity(std::uint64_t* bar, std::uint32_t parity) {
+  return mbarrierTestWaitParity(bar, parity) || mbarrierParityDone(bar, parity);
+}
+// cp.async.bulk ... .mbarrier::complete_tx::bytes [dst], [src], size, [bar]: the copy is made at
+// once (an outcome the device allows: the destination is read only after the barrier's phase
+// completes), then its bytes complete on the barrier.
+[[gnu::always_inline]] inline void copyBulk(void* dst, const void* src, std::uint32_t size, std::uint64_t* bar) {
+  std::memcpy(dst, src, size);
+  mbarrierCompleteTx(bar, size);
 }
 
 // ---- Bit manipulation --------------------------------------------------------------------------
@@ -138,6 +244,20 @@ template <class T>
     r |= byte << (8 * i);
   }
   return r;
+}
+// bmsk.clamp.b32 / bmsk.wrap.b32: a mask of `b` bits starting at bit `a`. .clamp limits both to
+// 32 (a mask starting at bit 32 is empty, a width of 32 or more takes every bit from `a` up),
+// .wrap takes both modulo 32; bits past bit 31 are dropped.
+[[gnu::always_inline]] inline std::uint32_t bmsk(std::uint32_t a, std::uint32_t b, bool wrap) {
+  if (wrap) {
+    a &= 31;
+    b &= 31;
+  } else {
+    a = a < 32 ? a : 32;
+    b = b < 32 ? b : 32;
+  }
+  if (a >= 32) return 0;
+  return static_cast<std::uint32_t>(((std::uint64_t{1} << b) - 1) << a);
 }
 // lop3.b32: any function of three inputs, bit by bit; bit (a << 2 | b << 1 | c) of the lookup
 // table is the result for that combination of input bits.

@@ -252,6 +252,10 @@ template <class... P, class... A>
 cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t* config, void (*kernel)(P...), A&&... args) {
   static_assert(sizeof...(P) == sizeof...(A),
                 "cudaLaunchKernelEx: the number of arguments does not match the kernel's parameters");
+  // A kernel template's instantiation named in host code is the host pass's entry: launch its
+  // device twin, as every other launch form does.
+  kernel = reinterpret_cast<void (*)(P...)>(
+      const_cast<void*>(::loom::runtime::canonicalKernel(reinterpret_cast<const void*>(kernel))));
   ::loom::registerKernelType(kernel);
   return ::loom::runtime::launchKernelEx(config, reinterpret_cast<const void*>(kernel),
                                          &::loom::BoundKernel<P...>::run,
