@@ -5,8 +5,13 @@
 namespace loom::cc {
 
 std::string applyEdits(std::string_view text, std::vector<Edit> edits) {
-  std::stable_sort(edits.begin(), edits.end(),
-                   [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+  // At one offset an insertion goes before a replacement that starts there (a brace opened in
+  // front of a statement that another rewrite replaces): the replacement would otherwise move
+  // `at` past it, and the insertion would be dropped as an overlap.
+  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
+    if (a.begin != b.begin) return a.begin < b.begin;
+    return a.begin == a.end && b.begin != b.end;
+  });
   std::string out;
   out.reserve(text.size() + edits.size() * 32);
   std::size_t at = 0;

@@ -15,7 +15,8 @@ struct Edit {
 };
 
 // Applies non-overlapping edits (in any order). An edit that overlaps the one before it is clipped
-// to start where that one ended, so a bug in a recognizer cannot duplicate text.
+// to start where that one ended, so a bug in a recognizer cannot duplicate text. Insertions at the
+// offset where a replacement begins come before it, in the order they were made.
 std::string applyEdits(std::string_view text, std::vector<Edit> edits);
 
 }  // namespace loom::cc

@@ -2,6 +2,7 @@
 // instruction Loom does not translate becomes. What the translated instructions compute is
 // tests/cuda/inline_ptx.cu's, recorded on the device.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <string>
 
 #include "rewrite.h"
@@ -25,8 +26,33 @@ TEST_CASE("an asm statement as the substatement of an if or a loop", "[loomcc][i
     auto r = rewrite("# 1 \"k.cu\"\nvoid f(unsigned t) {\n  " + head + " asm volatile(\"exit;\");\n}\n");
     INFO(head);
     REQUIRE(r.ok());
-    CHECK(r.text.find(head + " { { ::loom::device::exitThread(); } }") != std::string::npos);
+    // The translation, after the head (a loop's body also opens its reconvergence region), and
+    // every brace closed.
+    std::size_t at = r.text.find(head);
+    REQUIRE(at != std::string::npos);
+    CHECK(r.text.find("{ { ::loom::device::exitThread(); } }", at) != std::string::npos);
+    CHECK(std::count(r.text.begin(), r.text.end(), '{') == std::count(r.text.begin(), r.text.end(), '}'));
   }
+}
+
+// In a kernel the loop's body is braced for its reconvergence region (reconvergence.h) at the
+// offset where the asm's translation begins: both edits stay, so the braces balance and the
+// statement after the loop stays in the kernel.
+TEST_CASE("an asm statement as the unbraced body of a loop in a kernel", "[loomcc][inline_ptx]") {
+  auto r = rewrite("# 1 \"k.cu\"\n__attribute__(()) void k(unsigned* o) {\n  unsigned d = 0;\n  while (!d)\n"
+                   "    asm volatile(\"{\\n\"\n                 \"  mov.u32 %0, 1;\\n\"\n                 \"}\\n\"\n"
+                   "                 : \"=r\"(d));\n  o[0] = d;\n}\n");
+  REQUIRE(r.ok());
+  long depth = 0, lowest = 0;
+  for (char c : r.text) {
+    depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    if (depth < lowest) lowest = depth;
+  }
+  CHECK(depth == 0);
+  CHECK(lowest == 0);
+  std::size_t store = r.text.find("o[0] = d;");
+  REQUIRE(store != std::string::npos);
+  CHECK(r.text.find("::loom::ptx::store(loom_ptx_0") < store);
 }
 
 TEST_CASE("asm that is not device PTX is left alone", "[loomcc][inline_ptx]") {
