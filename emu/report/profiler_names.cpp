@@ -144,6 +144,7 @@ std::vector<std::string> splitTopLevel(std::string_view s) {
 // `256u`, `3l`, `7ul` as ncu prints them: without the suffix.
 std::string templateArgumentStyle(std::string a) {
   while (!a.empty() && a.front() == ' ') a.erase(0, 1);
+  if (a.empty()) return a;  // an empty pack: `k<>`
   std::size_t digits = a.front() == '-' ? 1 : 0;
   if (digits >= a.size() || !std::isdigit(static_cast<unsigned char>(a[digits]))) return a;
   std::size_t end = digits;
@@ -216,8 +217,9 @@ ProfilerNames profilerNames(const std::string& symbol) {
       }
     }
     std::string args;
-    for (const std::string& a : splitTopLevel(std::string_view(head).substr(lt + 1, head.size() - lt - 2)))
-      args += (args.empty() ? "" : ", ") + templateArgumentStyle(a);
+    std::string_view inside = std::string_view(head).substr(lt + 1, head.size() - lt - 2);
+    if (!inside.empty())
+      for (const std::string& a : splitTopLevel(inside)) args += (args.empty() ? "" : ", ") + templateArgumentStyle(a);
     names.function = head.substr(0, lt);
     head = names.function + "<" + args + ">";
   } else {

@@ -37,8 +37,9 @@ TEST_CASE("profiler names: positions, scopes and extern \"C\"", "[report][profil
   auto scoped = profilerNames("_ZN2ns6kernelEPi");
   CHECK(scoped.display == "ns::kernel(int *)");
   CHECK(scoped.function == "kernel");
-  // No parameters.
+  // No parameters; a template of an empty pack.
   CHECK(profilerNames("_Z4tickv").display == "tick()");
+  CHECK(profilerNames("_Z1kIJEEvv").display == "void k<>()");
   // A name source text can hold `T_` in: left as it is.
   CHECK(profilerNames("_Z4aT_bPi").display == "aT_b(int *)");
   // The symbol of the device pass's copy, or of an internal kernel made global.
