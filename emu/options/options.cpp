@@ -24,6 +24,8 @@ constexpr Variable kVariables[] = {
     {"LOOM_REPORT_SKIP", "a count", "0", "matching launches not counted first (ncu's -s)"},
     {"LOOM_REPORT_COUNT", "a count", "all", "matching launches counted (ncu's -c)"},
     {"LOOM_REPORT_SKIP_BEFORE_MATCH", "a count", "0", "launches of any kernel not counted first"},
+    {"LOOM_REPORT_PROGRESS_FD", "a file descriptor", "none", "ncu's `==PROF== Profiling` line for each counted launch (loom-ncu sets it)"},
+    {"LOOM_REPORT_PASSES", "a count", "1", "the pass count those lines give (loom-ncu sets it)"},
     {"LOOM_SANITIZER", "memcheck, racecheck, synccheck, initcheck", "none", "the checker (loom-sanitizer sets it)"},
     {"LOOM_SANITIZER_LOG", "a file", "stderr", "where findings go, one JSON line each"},
     {"LOOM_SANITIZER_LEAK_CHECK", "full", "off", "memcheck lists device allocations never freed"},
@@ -103,6 +105,9 @@ Options parse(const std::function<const char*(const char*)>& lookup, unsigned ha
   o.reportSkip = count("LOOM_REPORT_SKIP", lookup("LOOM_REPORT_SKIP"));
   o.reportCount = count("LOOM_REPORT_COUNT", lookup("LOOM_REPORT_COUNT"));
   o.reportSkipBeforeMatch = count("LOOM_REPORT_SKIP_BEFORE_MATCH", lookup("LOOM_REPORT_SKIP_BEFORE_MATCH"));
+  if (const char* fd = lookup("LOOM_REPORT_PROGRESS_FD"); fd && *fd)
+    o.reportProgressFd = static_cast<int>(count("LOOM_REPORT_PROGRESS_FD", fd));
+  if (const char* p = lookup("LOOM_REPORT_PASSES"); p && *p) o.reportPasses = count("LOOM_REPORT_PASSES", p);
   return o;
 }
 

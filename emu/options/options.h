@@ -33,6 +33,10 @@ struct Options {
   unsigned long long reportSkip = 0;         // LOOM_REPORT_SKIP: matching launches skipped first
   unsigned long long reportCount = 0;        // LOOM_REPORT_COUNT: matching launches counted, 0 for all
   unsigned long long reportSkipBeforeMatch = 0;  // LOOM_REPORT_SKIP_BEFORE_MATCH: launches skipped first
+  // loom-ncu's progress lines (check/report/progress_line.h): the descriptor they go to (-1: none)
+  // and the pass count ncu would print for the chosen metrics.
+  int reportProgressFd = -1;                 // LOOM_REPORT_PROGRESS_FD
+  unsigned long long reportPasses = 1;      // LOOM_REPORT_PASSES
 };
 
 // One environment variable: its name, the values it takes, its default and what it changes.

@@ -21,6 +21,7 @@ struct KernelCall {
   // added): its run is counted and reported.
   bool counted = false;
   LaunchOptions options;  // cooperative, clusters
+  unsigned profilerStream = 7;  // the stream as Nsight Compute numbers it (profilerStreamNumber)
 };
 
 // The device's answer to a launch configuration (cudaSuccess when it may run).

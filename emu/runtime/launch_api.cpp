@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "check/report/launch_record.h"
+#include "check/report/progress_line.h"
 #include "cuda_runtime_api.h"
 #include "device/device_printf.h"
 #include "loom/runtime/device_properties.h"
@@ -16,6 +17,7 @@
 #include "runtime/error_state.h"
 #include "runtime/kernel_call.h"
 #include "runtime/kernel_registry.h"
+#include "runtime/stream.h"
 #include "sched/grid_executor.h"
 #include "sched/launch.h"
 #include "sched/watchdog.h"
@@ -137,8 +139,10 @@ std::function<void()> kernelOperation(KernelCall call) {
     launch.cooperative = call.options.cooperative;
     launch.cluster = call.options.cluster;
     launch.clusterSpecified = call.options.clusterSpecified;
-    if (call.counted) launch.counters = check::Recorder::instance().begin(call.kernel, call.grid, call.block);
+    if (call.counted)
+      launch.counters = check::Recorder::instance().begin(call.kernel, call.grid, call.block, call.profilerStream);
     execute(launch);
+    if (launch.counters) check::printProgressLine(*launch.counters);
   };
 }
 
@@ -158,6 +162,7 @@ cudaError_t launchKernel(const void* kernel, RunThreads run,
     return recordError(e);
   KernelCall call{kernel, run, std::move(arguments), grid, block, sharedBytes,
                   check::Recorder::instance().enabled(), options};
+  call.profilerStream = profilerStreamNumber(stream);
   Submission done = submitToStream(stream, cudaGraphNodeTypeKernel, kernelOperation(call), &call);
   return done.error != cudaSuccess ? recordError(done.error) : cudaSuccess;
 }

@@ -19,6 +19,7 @@ struct CUstream_st {
   unsigned flags = 0;
   int priority = 0;
   std::uint64_t id = 0;  // cudaStreamGetId: numbered at creation
+  unsigned profilerNumber = 0;  // the stream's number in Nsight Compute's reports (profilerStreamNumber)
   // Stream attributes (cudaStreamSetAttribute): kept and read back; nothing acts on them. The
   // H100 reads a stream's synchronization policy back as -1 until one is set.
   cudaAccessPolicyWindow window{};
@@ -42,6 +43,11 @@ struct CUevent_st {
 
 namespace loom::runtime {
 bool isDefaultStream(cudaStream_t s);
+// The number Nsight Compute gives a launch's stream (its "Stream" column): 7 for the legacy default
+// stream; created streams take 13, 14, ... in the order of their creation, and the per-thread
+// default stream takes the next number when a kernel first runs in it
+// (validate/probes/ncu_cli/source_record/streams_csv.stdout).
+unsigned profilerStreamNumber(cudaStream_t s);
 // The stream behind a handle (the legacy default stream for 0), or null for an unknown handle.
 CUstream_st* resolveStream(cudaStream_t s);
 }  // namespace loom::runtime

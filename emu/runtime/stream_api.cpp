@@ -48,6 +48,20 @@ bool isDefaultStream(cudaStream_t s) {
   return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread;
 }
 
+namespace {
+std::atomic<unsigned> gNextProfilerNumber{13};
+}  // namespace
+
+unsigned profilerStreamNumber(cudaStream_t s) {
+  if (s == cudaStreamPerThread) {
+    static const unsigned perThread = gNextProfilerNumber.fetch_add(1);
+    return perThread;
+  }
+  if (isDefaultStream(s)) return 7;
+  std::lock_guard lock(gHandlesMutex);
+  return gStreams.count(s) ? s->profilerNumber : 7;
+}
+
 CUstream_st* resolveStream(cudaStream_t s) {
   if (isDefaultStream(s)) return &gDefaultStream;
   std::lock_guard lock(gHandlesMutex);
@@ -74,6 +88,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t* pStream, unsigned int fla
   s->flags = flags;
   s->priority = priority;
   s->id = nextId.fetch_add(1);
+  s->profilerNumber = gNextProfilerNumber.fetch_add(1);
   std::lock_guard lock(gHandlesMutex);
   gStreams.insert(s);
   *pStream = s;

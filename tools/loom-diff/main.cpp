@@ -5,6 +5,7 @@
 //             [--known FILE] [--work DIR] [--json FILE] [--rebaseline] [--timeout S]
 //   loom-diff table --json-dir DIR [--cases FILE] [--out table.md] [--check README | --update README]
 //   loom-diff profile DEVICE.csv LOOM.csv [--known FILE]   (ncu --csv against loom-ncu --csv)
+//   loom-diff source DEVICE.csv LOOM.csv [--known FILE]    (ncu's source page against loom-ncu's)
 //
 // Exit status: 0 when every difference is a listed known divergence, 1 on an unexpected one (or a
 // README whose table is out of date), 2 on bad input.
@@ -16,6 +17,7 @@
 
 #include "case_diff.h"
 #include "profile_diff.h"
+#include "source_diff.h"
 #include "report_format.h"
 #include "run_program.h"
 
@@ -154,11 +156,21 @@ int main(int argc, char** argv) {
   profile->add_option("device", deviceCsv, "ncu's CSV (its other output lines are skipped)")->required();
   profile->add_option("loom", loomCsv, "loom-ncu's CSV with the same arguments")->required();
   profile->add_option("--known", knownProfile, "known divergences: lines `<launch|*> <metric>  # why`");
+  auto* source = app.add_subcommand("source", "compare ncu's source page (cuda,sass) with loom-ncu's, line by line");
+  std::string deviceSource, loomSource, knownSource;
+  source->add_option("device", deviceSource, "ncu --page source --csv --print-source cuda,sass")->required();
+  source->add_option("loom", loomSource, "loom-ncu's source page with the same arguments")->required();
+  source->add_option("--known", knownSource, "known divergences: lines `<function|*> <line> <column>  # why`");
   app.require_subcommand(0, 1);
   CLI11_PARSE(app, argc, argv);
 
   try {
     if (table->parsed()) return runTable(jsonDir, caseList, out, check, update);
+    if (source->parsed()) {
+      SourceDiff d = diffSourcePages(readAll(deviceSource), readAll(loomSource), knownSource.empty() ? "" : readAll(knownSource));
+      for (const std::string& line : d.lines) std::cout << line << "\n";
+      return d.ok() ? 0 : 1;
+    }
     if (profile->parsed()) {
       ProfileDiff d = diffProfiles(readAll(deviceCsv), readAll(loomCsv), knownProfile.empty() ? "" : readAll(knownProfile));
       for (const std::string& line : d.lines) std::cout << line << "\n";

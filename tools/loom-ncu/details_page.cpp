@@ -64,7 +64,7 @@ std::string csvPage(const Process& process, const std::vector<ProfiledLaunch>& l
     const ProfiledLaunch& l = launches[id];
     const std::string head = quoted(std::to_string(id)) + "," + quoted(std::to_string(process.pid)) + "," +
                              quoted(process.name) + "," + quoted("127.0.0.1") + "," + quoted(l.kernel) + "," +
-                             quoted("1") + "," + quoted("7") + "," + quoted(tuple(l.block)) + "," +
+                             quoted("1") + "," + quoted(std::to_string(l.stream)) + "," + quoted(tuple(l.block)) + "," +
                              quoted(tuple(l.grid)) + "," + quoted("0") + "," + quoted("9.0") + "," +
                              quoted("Command line profiler metrics") + ",";
     for (const std::string& m : names)
@@ -72,6 +72,15 @@ std::string csvPage(const Process& process, const std::vector<ProfiledLaunch>& l
   }
   return out;
 }
+
+namespace {
+
+// The text page flags a metric it could not collect with "(!)", as ncu does; the CSV does not.
+std::string textValue(const ProfiledLaunch& l, const std::string& m) {
+  return l.metrics.count(m) ? value(l, m) : "(!) n/a";
+}
+
+}  // namespace
 
 std::string textPage(const Process& process, const std::vector<ProfiledLaunch>& launches,
                      const std::vector<std::string>& metrics) {
@@ -81,19 +90,19 @@ std::string textPage(const Process& process, const std::vector<ProfiledLaunch>& 
   for (const std::string& m : names) {
     nameWidth = std::max(nameWidth, m.size());
     unitWidth = std::max(unitWidth, metricUnit(m).size());
-    for (const ProfiledLaunch& l : launches) valueWidth = std::max(valueWidth, value(l, m).size());
+    for (const ProfiledLaunch& l : launches) valueWidth = std::max(valueWidth, textValue(l, m).size());
   }
   const std::string rule = "    " + std::string(nameWidth, '-') + " " + std::string(unitWidth, '-') + " " +
                            std::string(valueWidth, '-') + "\n";
   std::string out = "[" + std::to_string(process.pid) + "] " + process.name + "@127.0.0.1\n";
   for (const ProfiledLaunch& l : launches) {
-    out += "  " + l.kernel + " " + tuple(l.grid) + "x" + tuple(l.block) + ", Context 1, Stream 7, Device 0, CC 9.0\n";
+    out += "  " + l.kernel + " " + tuple(l.grid) + "x" + tuple(l.block) + ", Context 1, Stream " + std::to_string(l.stream) + ", Device 0, CC 9.0\n";
     out += "    Section: Command line profiler metrics\n" + rule;
     out += "    " + padRight("Metric Name", nameWidth) + " " + padLeft("Metric Unit", unitWidth) + " " +
            padLeft("Metric Value", valueWidth) + "\n" + rule;
     for (const std::string& m : names)
       out += "    " + padRight(m, nameWidth) + " " + padLeft(l.metrics.count(m) ? metricUnit(m) : "", unitWidth) +
-             " " + padLeft(value(l, m), valueWidth) + "\n";
+             " " + padLeft(textValue(l, m), valueWidth) + "\n";
     out += rule + "\n";
   }
   return out;

@@ -2,7 +2,7 @@
 // (validate/probes/ncu_cli/record): in CSV, one row per launch and metric, metrics sorted by
 // name, every field quoted, numbers with thousands separators, a unit per metric kind; as text,
 // one table per launch. The process and device columns hold what ncu prints for a local process
-// on device 0 of compute capability 9.0, in context 1 on stream 7.
+// on device 0 of compute capability 9.0, in context 1.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +17,14 @@ struct ProfiledLaunch {
   std::string kernel;  // ncu's display name: `void reduce5<int, 256>(const T1 *, T1 *, unsigned int)`
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
+  unsigned stream = 7;  // as ncu numbers streams (emu/runtime/stream.h)
   std::map<std::string, std::uint64_t> metrics;
+  struct Line {
+    std::string file;
+    unsigned line = 0;
+    std::map<std::string, std::uint64_t> metrics;
+  };
+  std::vector<Line> lines;  // the source lines that made counted accesses
 };
 
 struct Process {

@@ -12,12 +12,15 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 
 #include "details_page.h"
 #include "options.h"
+#include "passes.h"
+#include "report_io.h"
+#include "source_html.h"
+#include "source_page.h"
 
 namespace fs = std::filesystem;
 using namespace loom::ncu;
@@ -60,9 +63,15 @@ void setSelection(const Options& o) {
 }
 
 // Runs the program with the report on; ncu's ==PROF== lines go to `prof`. The child prints the
-// first, so that it comes before anything the program prints.
+// first, so that it comes before anything the program prints, and the runtime writes each
+// launch's Profiling line to the same descriptor as the launch ends (not in CSV mode, as ncu).
 int runProgram(const Options& o, const fs::path& report, std::FILE* prof, long& pid) {
   const std::string path = executablePath(o.program[0]);
+  std::vector<std::string> metrics = o.metrics;
+  if (metrics.empty())  // every metric Loom counts: the names of its report
+    metrics = {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+               "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "smsp__sass_inst_executed_op_global_ld.sum"};
+  const unsigned passes = passCount(metrics);
   std::fflush(nullptr);
   pid_t child = fork();
   if (child < 0) throw std::runtime_error("fork failed");
@@ -70,6 +79,12 @@ int runProgram(const Options& o, const fs::path& report, std::FILE* prof, long& 
     setenv("LOOM_REPORT", report.c_str(), 1);
     setenv("LOOM_REPORT_QUIET", "1", 1);
     setSelection(o);
+    if (!o.csv) {
+      setenv("LOOM_REPORT_PROGRESS_FD", std::to_string(fileno(prof)).c_str(), 1);
+      setenv("LOOM_REPORT_PASSES", std::to_string(passes).c_str(), 1);
+    } else {
+      unsetenv("LOOM_REPORT_PROGRESS_FD");
+    }
     std::fprintf(prof, "==PROF== Connected to process %ld (%s)\n", static_cast<long>(getpid()), path.c_str());
     std::fflush(prof);
     std::vector<char*> argv;
@@ -87,23 +102,27 @@ int runProgram(const Options& o, const fs::path& report, std::FILE* prof, long& 
   return 128 + WTERMSIG(status);
 }
 
-std::vector<ProfiledLaunch> readLaunches(const fs::path& report) {
-  std::vector<ProfiledLaunch> launches;
-  std::ifstream in(report);
-  if (!in) return launches;
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.contains("launches")) return launches;
-  for (const auto& l : j["launches"]) {
-    ProfiledLaunch p;
-    p.kernel = l.value("profiler_name", l.value("kernel", std::string("?")));
-    for (int i = 0; i < 3; ++i) {
-      p.grid[i] = l["grid"][i].get<unsigned>();
-      p.block[i] = l["block"][i].get<unsigned>();
-    }
-    for (const auto& [name, value] : l["metrics"].items()) p.metrics[name] = value.get<std::uint64_t>();
-    launches.push_back(std::move(p));
+// The page the options ask for, of a run made now or imported.
+void printPage(const Options& o, const ProfiledRun& run, std::FILE* prof) {
+  if (!o.html.empty()) {
+    std::ofstream out(o.html);
+    out << sourceHtml(run.launches, run.sources);
+    if (!out) std::fprintf(stderr, "==ERROR== cannot write %s\n", o.html.c_str());
+    if (o.page != "source" || !o.csv) return;
   }
-  return launches;
+  if (run.launches.empty()) {
+    std::fprintf(prof, "==WARNING== No kernels were profiled.\n");
+    return;
+  }
+  std::vector<std::string> metrics = o.metrics;
+  if (metrics.empty())
+    for (const auto& [name, value] : run.launches.front().metrics) metrics.push_back(name);
+  std::string page;
+  if (o.page == "source")
+    page = o.printSource == "cuda" ? sourcePageCuda(run.launches, run.sources) : sourcePageCorrelated(run.launches, run.sources);
+  else
+    page = o.csv ? csvPage(run.process, run.launches, metrics) : textPage(run.process, run.launches, metrics);
+  std::fputs(page.c_str(), prof);
 }
 
 }  // namespace
@@ -122,6 +141,24 @@ int main(int argc, char** argv) {
     std::cerr << "==ERROR== cannot write " << o.logFile << "\n";
     return 1;
   }
+  if (!o.importFile.empty()) {
+    try {
+      printPage(o, readRun(o.importFile), prof);
+    } catch (const std::exception& e) {
+      std::cerr << "==ERROR== " << e.what() << "\n";
+      return 1;
+    }
+    if (prof != stdout) std::fclose(prof);
+    return 0;
+  }
+  fs::path exported;
+  if (!o.exportName.empty()) {
+    exported = fs::absolute(exportPath(o.exportName));
+    if (fs::exists(exported) && !o.force) {
+      std::cerr << "==ERROR== Report file " << exported.string() << " already exists. Use -f to overwrite it.\n";
+      return 1;
+    }
+  }
   const char* tmp = std::getenv("TMPDIR");
   std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/loom-ncu-XXXXXX";
   int fd = mkstemp(pattern.data());
@@ -139,18 +176,22 @@ int main(int argc, char** argv) {
     std::cerr << "==ERROR== " << e.what() << "\n";
     return 1;
   }
-  std::vector<ProfiledLaunch> launches = readLaunches(report);
+  ProfiledRun run;
+  run.launches = readReport(report);
+  run.process = Process{pid, fs::path(o.program[0]).filename().string()};
+  run.sources = readSources(run.launches);
   std::error_code ignored;
   fs::remove(report, ignored);
-  std::vector<std::string> metrics = o.metrics;
-  if (metrics.empty() && !launches.empty())
-    for (const auto& [name, value] : launches.front().metrics) metrics.push_back(name);
-  if (launches.empty()) {
-    std::fprintf(prof, "==WARNING== No kernels were profiled.\n");
+  if (!exported.empty()) {
+    try {
+      writeRun(exported, run);
+    } catch (const std::exception& e) {
+      std::cerr << "==ERROR== " << e.what() << "\n";
+      return 1;
+    }
+    std::fprintf(prof, "==PROF== Report: %s\n", exported.c_str());
   } else {
-    Process process{pid, fs::path(o.program[0]).filename().string()};
-    std::string page = o.csv ? csvPage(process, launches, metrics) : textPage(process, launches, metrics);
-    std::fputs(page.c_str(), prof);
+    printPage(o, run, prof);
   }
   if (prof != stdout) std::fclose(prof);
   return status;

@@ -14,7 +14,13 @@ const char* const kUsage =
     "  -c, --launch-count N           profile at most N matching launches\n"
     "  --launch-skip-before-match N   skip the first N launches of any kernel\n"
     "  --csv                          print comma-separated values\n"
-    "  --page details                 one row per metric and launch (the only page Loom prints)\n"
+    "  --page details|source          one row per metric and launch, or per source line (--csv)\n"
+    "  --print-source cuda|cuda,sass  the source page's view: the files, or lines with counters\n"
+    "  --html F                       write the source page as a self-contained HTML heat map to F\n"
+    "  -o, --export NAME              write the run to NAME.loom-rep instead of printing a page\n"
+    "  -f, --force-overwrite          let -o replace an existing file\n"
+    "  -i, --import F                 print the pages of a run written with -o (no program)\n"
+    "  --section S, --set S           accepted; Loom counts its metrics whatever the section\n"
     "  --print-units base|auto        units as counted (the same for every metric Loom counts)\n"
     "  --log-file F                   write the profiler's output to F (the program's stays)\n"
     "Launches not profiled run in Loom's fast mode.\n";
@@ -80,19 +86,31 @@ Options parseOptions(const std::vector<std::string>& args) {
     else if (a == "--launch-skip-before-match") count(a, o.launchSkipBeforeMatch = next());
     else if (a == "--csv") o.csv = true;
     else if (a == "--page") {
-      std::string page = next();
-      if (page != "details")
-        throw std::invalid_argument("--page " + page + ": Loom prints the details page only (one row per metric)");
-    } else if (a == "--print-units") {
+      o.page = next();
+      if (o.page == "raw" || o.page == "session")
+        throw std::invalid_argument("--page " + o.page + ": Loom prints the details page (one row per metric) and the source page only");
+      oneOf(a, o.page, {"details", "source"});
+    } else if (a == "--print-source") {
+      o.printSource = next();
+      if (o.printSource == "sass" || o.printSource == "ptx")
+        throw std::invalid_argument("--print-source " + o.printSource + ": Loom runs no SASS or PTX; use cuda or cuda,sass (source lines)");
+      oneOf(a, o.printSource, {"cuda", "cuda,sass"});
+    } else if (a == "--html") o.html = next();
+    else if (a == "--section" || a == "--set") next();  // Loom counts the same metrics whatever ncu would collect
+    else if (a == "-f" || a == "--force-overwrite") o.force = true;
+    else if (a == "-i" || a == "--import") o.importFile = next(); else if (a == "--print-units") {
       o.printUnits = next();
       oneOf(a, o.printUnits, {"base", "auto"});
     } else if (a == "--log-file") o.logFile = next();
-    else if (a == "-o" || a == "--export")
-      throw std::invalid_argument(a + ": Loom does not write Nsight Compute's binary reports; use --csv (and --log-file)");
+    else if (a == "-o" || a == "--export") o.exportName = next();
     else throw std::invalid_argument("unknown option " + a);
   }
   o.program.assign(args.begin() + static_cast<long>(i), args.end());
-  if (o.program.empty()) throw std::invalid_argument("no program to run");
+  if (o.program.empty() && o.importFile.empty()) throw std::invalid_argument("no program to run");
+  if (!o.program.empty() && !o.importFile.empty())
+    throw std::invalid_argument("--import prints a run written before: give it no program");
+  if (o.page == "source" && !o.csv && o.html.empty())
+    throw std::invalid_argument("--page source: Loom prints it with --csv (or as HTML with --html F)");
   return o;
 }
 

@@ -17,7 +17,13 @@ struct Options {
   bool csv = false;                      // --csv
   std::string printUnits = "base";       // --print-units base (Loom's counters are counts)
   std::string logFile;                   // --log-file F: ncu's output to F, the program's stays
-  std::vector<std::string> program;      // the program and its arguments
+  std::string page = "details";          // --page details|source
+  std::string printSource = "cuda,sass"; // --print-source cuda|cuda,sass (Loom has no SASS or PTX)
+  std::string exportName;                // -o/--export NAME: write NAME.loom-rep instead of a page
+  bool force = false;                    // -f/--force-overwrite
+  std::string importFile;                // -i/--import F: print the pages of an exported run
+  std::string html;                      // --html F: the source page as a self-contained HTML view
+  std::vector<std::string> program;      // the program and its arguments (none with --import)
 };
 
 // Throws std::invalid_argument with a message for the user on bad input (an empty message: --help).

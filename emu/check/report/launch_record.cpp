@@ -43,13 +43,15 @@ void Recorder::setEnabled(bool on) {
   enabled_ = on;
 }
 
-std::shared_ptr<LaunchRecord> Recorder::begin(const void* kernel, dim3 grid, dim3 block) {
+std::shared_ptr<LaunchRecord> Recorder::begin(const void* kernel, dim3 grid, dim3 block, unsigned stream) {
   std::lock_guard lock(mutex_);
   if (filter_->active() && !filter_->select(report::profilerNames(report::mangledName(kernel)))) return nullptr;
   auto record = std::make_shared<LaunchRecord>();
   record->kernel = kernel;
   record->grid = grid;
   record->block = block;
+  record->stream = stream;
+  record->id = records_.size();
   records_.push_back(record);
   return record;
 }

@@ -18,6 +18,8 @@ namespace loom::check {
 struct LaunchRecord {
   const void* kernel = nullptr;
   dim3 grid, block;
+  unsigned stream = 7;      // as Nsight Compute numbers streams
+  unsigned long long id = 0;  // the launch's place among the counted ones, from 0 (ncu's ID)
   std::mutex mutex;  // guards sites while blocks finish on several workers
   SiteTable sites;
 
@@ -38,7 +40,7 @@ public:
 
   // A new record for a launch about to run (counted: counters were on when it was issued), or
   // null when the launch filter (LOOM_REPORT_KERNEL, ...) leaves it out: it runs in fast mode.
-  std::shared_ptr<LaunchRecord> begin(const void* kernel, dim3 grid, dim3 block);
+  std::shared_ptr<LaunchRecord> begin(const void* kernel, dim3 grid, dim3 block, unsigned stream = 7);
   std::vector<std::shared_ptr<LaunchRecord>> records() const;
   void clear();
 
