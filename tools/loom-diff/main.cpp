@@ -156,6 +156,8 @@ int main(int argc, char** argv) {
   profile->add_option("device", deviceCsv, "ncu's CSV (its other output lines are skipped)")->required();
   profile->add_option("loom", loomCsv, "loom-ncu's CSV with the same arguments")->required();
   profile->add_option("--known", knownProfile, "known divergences: lines `<launch|*> <metric>  # why`");
+  bool loomColumns = false;
+  profile->add_flag("--loom-columns", loomColumns, "compare only the metrics Loom's page has (ncu's --page raw)");
   auto* source = app.add_subcommand("source", "compare ncu's source page (cuda,sass) with loom-ncu's, line by line");
   std::string deviceSource, loomSource, knownSource;
   source->add_option("device", deviceSource, "ncu --page source --csv --print-source cuda,sass")->required();
@@ -172,7 +174,8 @@ int main(int argc, char** argv) {
       return d.ok() ? 0 : 1;
     }
     if (profile->parsed()) {
-      ProfileDiff d = diffProfiles(readAll(deviceCsv), readAll(loomCsv), knownProfile.empty() ? "" : readAll(knownProfile));
+      ProfileDiff d = diffProfiles(readAll(deviceCsv), readAll(loomCsv), knownProfile.empty() ? "" : readAll(knownProfile),
+                                   loomColumns);
       for (const std::string& line : d.lines) std::cout << line << "\n";
       return d.ok() ? 0 : 1;
     }

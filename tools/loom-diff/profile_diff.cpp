@@ -30,7 +30,8 @@ std::string shape(const nlohmann::json& launch) {
 
 }  // namespace
 
-ProfileDiff diffProfiles(const std::string& deviceCsv, const std::string& loomCsv, const std::string& knownText) {
+ProfileDiff diffProfiles(const std::string& deviceCsv, const std::string& loomCsv, const std::string& knownText,
+                         bool loomColumnsOnly) {
   ProfileDiff d;
   const nlohmann::json device = parseNcuCsv(deviceCsv)["launches"];
   const nlohmann::json loom = parseNcuCsv(loomCsv)["launches"];
@@ -50,6 +51,7 @@ ProfileDiff diffProfiles(const std::string& deviceCsv, const std::string& loomCs
       continue;
     }
     for (const auto& [metric, value] : a["metrics"].items()) {
+      if (loomColumnsOnly && !b["metrics"].contains(metric)) continue;
       ++d.metrics;
       const nlohmann::json other = b["metrics"].contains(metric) ? b["metrics"][metric] : nlohmann::json("missing");
       if (other == value) {

@@ -16,6 +16,9 @@ struct ProfileDiff {
   bool ok() const { return unpaired == 0 && mismatched == 0 && unexpected == 0; }
 };
 
-ProfileDiff diffProfiles(const std::string& deviceCsv, const std::string& loomCsv, const std::string& knownText);
+// loomColumnsOnly: compare only the metrics Loom's page has (a raw page, whose ncu twin also has
+// hundreds of device attributes and per-unit statistics Loom does not print).
+ProfileDiff diffProfiles(const std::string& deviceCsv, const std::string& loomCsv, const std::string& knownText,
+                         bool loomColumnsOnly = false);
 
 }  // namespace loom::validate

@@ -54,19 +54,47 @@ std::string withSeparators(std::uint64_t value) {
   return out;
 }
 
+namespace {
+
+const char* const kIdentityColumns =
+    "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\","
+    "\"Grid Size\",\"Device\",\"CC\"";
+
+// A launch's identity columns, as both CSV pages start their rows.
+std::string identity(const Process& process, std::size_t id, const ProfiledLaunch& l) {
+  return quoted(std::to_string(id)) + "," + quoted(std::to_string(process.pid)) + "," + quoted(process.name) + "," +
+         quoted("127.0.0.1") + "," + quoted(l.kernel) + "," + quoted("1") + "," + quoted(std::to_string(l.stream)) +
+         "," + quoted(tuple(l.block)) + "," + quoted(tuple(l.grid)) + "," + quoted("0") + "," + quoted("9.0");
+}
+
+}  // namespace
+
+std::string rawPage(const Process& process, const std::vector<ProfiledLaunch>& launches,
+                    const std::vector<std::string>& metrics) {
+  const std::vector<std::string> names = sortedMetrics(metrics);
+  std::string out = kIdentityColumns, units = quoted("");
+  for (int i = 1; i < 11; ++i) units += "," + quoted("");
+  for (const std::string& m : names) {
+    out += "," + quoted(m);
+    bool counted = !launches.empty() && launches.front().metrics.count(m);
+    units += "," + quoted(counted ? metricUnit(m) : "");
+  }
+  out += "\n" + units + "\n";
+  for (std::size_t id = 0; id < launches.size(); ++id) {
+    out += identity(process, id, launches[id]);
+    for (const std::string& m : names) out += "," + quoted(value(launches[id], m));
+    out += "\n";
+  }
+  return out;
+}
+
 std::string csvPage(const Process& process, const std::vector<ProfiledLaunch>& launches,
                     const std::vector<std::string>& metrics) {
-  std::string out =
-      "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\","
-      "\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+  std::string out = std::string(kIdentityColumns) + ",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
   const std::vector<std::string> names = sortedMetrics(metrics);
   for (std::size_t id = 0; id < launches.size(); ++id) {
     const ProfiledLaunch& l = launches[id];
-    const std::string head = quoted(std::to_string(id)) + "," + quoted(std::to_string(process.pid)) + "," +
-                             quoted(process.name) + "," + quoted("127.0.0.1") + "," + quoted(l.kernel) + "," +
-                             quoted("1") + "," + quoted(std::to_string(l.stream)) + "," + quoted(tuple(l.block)) + "," +
-                             quoted(tuple(l.grid)) + "," + quoted("0") + "," + quoted("9.0") + "," +
-                             quoted("Command line profiler metrics") + ",";
+    const std::string head = identity(process, id, l) + "," + quoted("Command line profiler metrics") + ",";
     for (const std::string& m : names)
       out += head + quoted(m) + "," + quoted(l.metrics.count(m) ? metricUnit(m) : "") + "," + quoted(value(l, m)) + "\n";
   }

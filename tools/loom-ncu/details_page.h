@@ -42,6 +42,11 @@ std::string withSeparators(std::uint64_t value);
 // them, a metric Loom does not count printed as "n/a".
 std::string csvPage(const Process& process, const std::vector<ProfiledLaunch>& launches,
                     const std::vector<std::string>& metrics);
+// The raw page: a header row, a units row, one row per launch with every metric in a column.
+// ncu's raw page also holds ~300 device and launch attributes and each metric's .avg/.max/.min
+// over the GPU's units; Loom prints the identity columns and the metrics asked for.
+std::string rawPage(const Process& process, const std::vector<ProfiledLaunch>& launches,
+                    const std::vector<std::string>& metrics);
 std::string textPage(const Process& process, const std::vector<ProfiledLaunch>& launches,
                      const std::vector<std::string>& metrics);
 

@@ -120,6 +120,8 @@ void printPage(const Options& o, const ProfiledRun& run, std::FILE* prof) {
   std::string page;
   if (o.page == "source")
     page = o.printSource == "cuda" ? sourcePageCuda(run.launches, run.sources) : sourcePageCorrelated(run.launches, run.sources);
+  else if (o.page == "raw")
+    page = rawPage(run.process, run.launches, metrics);
   else
     page = o.csv ? csvPage(run.process, run.launches, metrics) : textPage(run.process, run.launches, metrics);
   std::fputs(page.c_str(), prof);

@@ -14,7 +14,7 @@ const char* const kUsage =
     "  -c, --launch-count N           profile at most N matching launches\n"
     "  --launch-skip-before-match N   skip the first N launches of any kernel\n"
     "  --csv                          print comma-separated values\n"
-    "  --page details|source          one row per metric and launch, or per source line (--csv)\n"
+    "  --page details|raw|source      a row per metric and launch, per launch, or per source line\n"
     "  --print-source cuda|cuda,sass  the source page's view: the files, or lines with counters\n"
     "  --html F                       write the source page as a self-contained HTML heat map to F\n"
     "  -o, --export NAME              write the run to NAME.loom-rep instead of printing a page\n"
@@ -87,9 +87,9 @@ Options parseOptions(const std::vector<std::string>& args) {
     else if (a == "--csv") o.csv = true;
     else if (a == "--page") {
       o.page = next();
-      if (o.page == "raw" || o.page == "session")
-        throw std::invalid_argument("--page " + o.page + ": Loom prints the details page (one row per metric) and the source page only");
-      oneOf(a, o.page, {"details", "source"});
+      if (o.page == "session")
+        throw std::invalid_argument("--page session: Loom prints the details, raw and source pages (no device attributes)");
+      oneOf(a, o.page, {"details", "raw", "source"});
     } else if (a == "--print-source") {
       o.printSource = next();
       if (o.printSource == "sass" || o.printSource == "ptx")
@@ -109,8 +109,8 @@ Options parseOptions(const std::vector<std::string>& args) {
   if (o.program.empty() && o.importFile.empty()) throw std::invalid_argument("no program to run");
   if (!o.program.empty() && !o.importFile.empty())
     throw std::invalid_argument("--import prints a run written before: give it no program");
-  if (o.page == "source" && !o.csv && o.html.empty())
-    throw std::invalid_argument("--page source: Loom prints it with --csv (or as HTML with --html F)");
+  if (o.page != "details" && !o.csv && o.html.empty())
+    throw std::invalid_argument("--page " + o.page + ": Loom prints it with --csv (the source page also as HTML with --html F)");
   return o;
 }
 

@@ -17,7 +17,7 @@ struct Options {
   bool csv = false;                      // --csv
   std::string printUnits = "base";       // --print-units base (Loom's counters are counts)
   std::string logFile;                   // --log-file F: ncu's output to F, the program's stays
-  std::string page = "details";          // --page details|source
+  std::string page = "details";          // --page details|raw|source
   std::string printSource = "cuda,sass"; // --print-source cuda|cuda,sass (Loom has no SASS or PTX)
   std::string exportName;                // -o/--export NAME: write NAME.loom-rep instead of a page
   bool force = false;                    // -f/--force-overwrite
