@@ -49,3 +49,14 @@ TEST_CASE("loom-diff profile: launches of other kernels or shapes, or missing, f
   CHECK(missing.unpaired == 1);
   CHECK_FALSE(missing.ok());
 }
+
+TEST_CASE("loom-diff profile --loom-columns: only the metrics Loom's page has are compared", "[loomdiff][profile]") {
+  const std::string device = kHeader + row(0, "k(int *)", "(4, 1, 1)", "a.sum", "1") +
+                             row(0, "k(int *)", "(4, 1, 1)", "device__attribute_x", "9");
+  const std::string loom = kHeader + row(0, "k(int *)", "(4, 1, 1)", "a.sum", "1");
+  CHECK_FALSE(loom::validate::diffProfiles(device, loom, "").ok());  // the attribute is missing
+  auto d = loom::validate::diffProfiles(device, loom, "", true);
+  CHECK(d.metrics == 1);
+  CHECK(d.exact == 1);
+  CHECK(d.ok());
+}

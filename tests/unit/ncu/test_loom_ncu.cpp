@@ -31,8 +31,16 @@ TEST_CASE("loom-ncu: ncu's options", "[ncu]") {
   CHECK_THROWS_WITH(parse({"-c", "two", "./app"}), "-c needs a count, not 'two'");
   CHECK_THROWS_WITH(parse({"--kernel-name-base", "short", "./app"}),
                     "--kernel-name-base short: expected one of function, demangled, mangled");
-  CHECK_THROWS_WITH(parse({"--page", "raw", "./app"}), Catch::Contains("details page only"));
-  CHECK_THROWS_WITH(parse({"-o", "out", "./app"}), Catch::Contains("binary reports"));
+  CHECK_THROWS_WITH(parse({"--page", "raw", "./app"}), Catch::Contains("with --csv"));
+  CHECK(parse({"--page", "raw", "--csv", "./app"}).page == "raw");
+  CHECK_THROWS_WITH(parse({"--page", "session", "--csv", "./app"}), Catch::Contains("no device attributes"));
+  CHECK_THROWS_WITH(parse({"--print-source", "sass", "./app"}), Catch::Contains("no SASS or PTX"));
+  auto source = parse({"--page", "source", "--csv", "--print-source", "cuda", "--section", "SourceCounters", "./app"});
+  CHECK(source.page == "source");
+  CHECK(source.printSource == "cuda");
+  CHECK(parse({"-o", "out", "-f", "./app"}).exportName == "out");
+  CHECK(parse({"-i", "out.loom-rep", "--csv"}).importFile == "out.loom-rep");
+  CHECK_THROWS_WITH(parse({"-i", "out.loom-rep", "./app"}), Catch::Contains("give it no program"));
   CHECK_THROWS_WITH(parse({"--csv"}), "no program to run");
   CHECK_THROWS_WITH(parse({"--frobnicate", "./app"}), "unknown option --frobnicate");
 }
