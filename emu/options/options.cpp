@@ -14,7 +14,7 @@ constexpr Variable kVariables[] = {
     {"LOOM_WORKERS", "a count", "the CPU's hardware threads", "threads that run blocks in parallel"},
     {"LOOM_SERIAL", "0 or 1", "0", "1 runs blocks one after another on the launching thread (as with one worker)"},
     {"LOOM_STACK_SIZE", "bytes, with k or M", "256k", "each CUDA thread's fiber stack (at least 16k)"},
-    {"LOOM_WATCHDOG", "seconds", "off", "a launch running longer is reported as hung, naming each stuck thread's line"},
+    {"LOOM_WATCHDOG", "seconds", "30", "a launch making no progress that long is reported as hung, naming each stuck thread's line (0: never)"},
     {"LOOM_LOCKSTEP", "0 or 1", "0", "1 runs each warp's lanes in lockstep (warp-synchronous code without __syncwarp)"},
     {"LOOM_REPORT", "a file", "none", "counters of every launch as JSON at exit; implies lockstep"},
     {"LOOM_REPORT_QUIET", "0 or 1", "0", "1 writes the report without its summary on stderr (loom-ncu sets it)"},

@@ -18,7 +18,7 @@ struct Options {
   int workers = 1;                    // LOOM_WORKERS: TBB workers running blocks
   bool serial = false;                // LOOM_SERIAL: blocks one after another on the calling thread
   std::size_t stackSize = 256 << 10;  // LOOM_STACK_SIZE: bytes of each CUDA thread's fiber stack
-  double watchdogSeconds = 0;         // LOOM_WATCHDOG: a launch's time limit, 0 for none
+  double watchdogSeconds = 30;        // LOOM_WATCHDOG: seconds a launch may go without progress, 0: forever
   Sanitizer sanitizer = Sanitizer::None;  // LOOM_SANITIZER
   std::string sanitizerLog;           // LOOM_SANITIZER_LOG: findings' file, stderr when empty
   bool leakCheck = false;             // LOOM_SANITIZER_LEAK_CHECK=full

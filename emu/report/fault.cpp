@@ -25,6 +25,8 @@ int cudaErrorFor(FaultKind kind) {
     case FaultKind::Timeout: return cudaErrorLaunchTimeout;
     // What the device answers for an instruction it cannot execute.
     case FaultKind::Unsupported: return cudaErrorIllegalInstruction;
+    // What the device answers for a launch it cannot give resources to.
+    case FaultKind::OutOfResources: return cudaErrorLaunchOutOfResources;
   }
   return cudaErrorLaunchFailure;
 }
@@ -43,6 +45,7 @@ const char* kindText(FaultKind kind) {
     case FaultKind::WarpMisuse: return "invalid warp collective";
     case FaultKind::Timeout: return "launch timed out";
     case FaultKind::Unsupported: return "not supported by Loom";
+    case FaultKind::OutOfResources: return "out of resources";
   }
   return "fault";
 }

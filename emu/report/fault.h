@@ -19,8 +19,9 @@ enum class FaultKind {
   Exception,         // a C++ exception escaped the kernel
   Deadlock,          // threads wait at a barrier or warp collective that can never complete
   WarpMisuse,        // a warp collective called against CUDA's rules (mask, width)
-  Timeout,           // the launch ran past the watchdog (sched/watchdog.h)
+  Timeout,           // the launch made no progress for the watchdog's time (sched/watchdog.h)
   Unsupported,       // device code Loom cannot run (an inline PTX instruction it does not translate)
+  OutOfResources,    // the process could not map the launch's fiber stacks
 };
 
 struct Fault {

@@ -113,8 +113,8 @@ void execute(sched::Launch& launch) {
     if (fault->kind == report::FaultKind::Timeout) {
       char seconds[32];
       std::snprintf(seconds, sizeof seconds, "%g", sched::watchdogSeconds());
-      fault->detail = std::string("ran past the watchdog (LOOM_WATCHDOG=") + seconds +
-                      " s); the threads of each block still running:\n  " + fault->detail;
+      fault->detail = std::string("no thread made progress for ") + seconds +
+                      " s (LOOM_WATCHDOG); the threads of each block still running:\n  " + fault->detail;
     }
     std::string text = report::describe(*fault, kernelName);
     if (check::sanitizer::tool() != check::sanitizer::Tool::None) [[unlikely]]

@@ -13,6 +13,7 @@
 #include "report/fault.h"
 #include "sched/grid_executor.h"
 #include "sched/launch.h"
+#include "sched/progress.h"
 #include "sched/watchdog.h"
 #include "sched/worker.h"
 
@@ -135,6 +136,7 @@ void BlockGroup::completeIfAllArrived() {
   unsigned needed = kind_ == Kind::Grid ? size_ : size_ - ended_;  // an ended cluster block has arrived
   if (arrived_ == 0 || arrived_ < needed) return;
   ++generation_;
+  noteProgress();
   releasedClock_ = arrivingClock_;
   arrivingClock_.clear();
   arrived_ = 0;

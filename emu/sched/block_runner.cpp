@@ -14,6 +14,7 @@
 #include "loom/device/lane_builtins.h"
 #include "mem/address_space.h"
 #include "report/symbolize.h"
+#include "sched/progress.h"
 #include "sched/worker.h"
 
 // The record device code reads threadIdx & co. from (loom/device/builtins.h).
@@ -55,6 +56,8 @@ BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
 }
 
 void BlockRunner::completeBarrier() {
+  noteProgress();
+  if (unguardedInUse_ != 0) [[unlikely]] checkStackCanaries();
   switch (reduction_) {
     case BarrierReduction::None: barrierResult_ = 0; break;
     case BarrierReduction::Count: barrierResult_ = static_cast<int>(reduceCount_); break;
@@ -205,15 +208,39 @@ RunnerFiber& BlockRunner::newRunner() {
     startingFiber_ = parked;  // for resumeRunner
     return *parked;
   }
+  StackPool::Stack stack = worker_.stacks().acquire();
+  if (!stack.low) [[unlikely]] {
+    report::Fault f;
+    f.kind = report::FaultKind::OutOfResources;
+    f.detail = "cannot map a stack for another CUDA thread (" + std::to_string(fibersInUse_.size()) +
+               " held by this worker's block)";
+    fault(std::move(f));
+  }
+  if (!stack.guarded) ++unguardedInUse_;
   RunnerFiber* f = freeFibers_.back();
   freeFibers_.pop_back();
-  f->stack = worker_.stacks().acquire();
+  f->stack = stack;
   f->context.prepare(f->stack.low, f->stack.size, &BlockRunner::runnerEntry, this);
   fibersInUse_.push_back(f);
   return *f;
 }
 
+void BlockRunner::checkStackCanaries() {
+  for (RunnerFiber* f : fibersInUse_) {
+    if (StackPool::intact(f->stack)) continue;
+    report::Fault fault;
+    fault.kind = report::FaultKind::StackOverflow;
+    fault.address = reinterpret_cast<std::uintptr_t>(f->stack.low) - 1;
+    fault.detail = "found at a barrier, warp collective or thread end (a stack without a guard page)";
+    current_ = nullptr;
+    for (unsigned i = 0; i < nextUnstarted_ && i < lanes_.size(); ++i)
+      if (lanes_[i].fiber == f && !exited(i)) current_ = &lanes_[i];
+    this->fault(std::move(fault));
+  }
+}
+
 void BlockRunner::reclaimFibers() {
+  unguardedInUse_ = 0;
   for (RunnerFiber* f : fibersInUse_) {
     worker_.stacks().release(f->stack);
     freeFibers_.push_back(f);
@@ -253,6 +280,7 @@ void BlockRunner::numberLanes(dim3 shape) {
 }
 
 void BlockRunner::onExitWhileOthersWait(unsigned warp) {
+  noteProgress();
   if (lockstep_) lockstepLeave(warp);
   if (arrived_ != 0) checkBarrierComplete();
   if (warps_[warp].arrived != 0) checkWarpComplete(warp);
@@ -277,6 +305,7 @@ void BlockRunner::giveBatch(RunnerFiber& fiber) {
 // rendezvous or lockstep waits, each exit is checked as it would have been.
 void BlockRunner::exitLanes(unsigned begin, unsigned end) {
   if (begin >= end) return;
+  noteProgress();
   bool othersWait = (arrived_ | clusterArrivals_) != 0 || lockstep_;
   for (unsigned w = begin / 32; w <= (end - 1) / 32 && !othersWait; ++w) othersWait = warps_[w].arrived != 0;
   if (othersWait) {
@@ -318,6 +347,8 @@ runtime::ThreadBatch* BlockRunner::startThreads() {
 // returning out of the loop and entering it again cost a thread's first barrier 4-5 ns, and a
 // return between the switch and the loop 19 ns more (loom/runtime/context_switch.h).
 Park BlockRunner::finishThreads() {
+  noteProgress();
+  if (unguardedInUse_ != 0) [[unlikely]] checkStackCanaries();
   RunnerFiber* fiber = batchFiber_;
   if (fiber) {  // the whole batch ran without the runtime: each of its threads is done
     setBatchFiber(nullptr);
@@ -439,6 +470,8 @@ void BlockRunner::tryCompleteWarp(unsigned warp, unsigned lane) {
     if (other.mask != r.mask || other.op != r.op) return;  // it waits at another collective
   }
   isa::resolveWarp(ws.requests, needed, ws.results);
+  noteProgress();
+  if (unguardedInUse_ != 0) [[unlikely]] checkStackCanaries();
   if (raceCheck_) [[unlikely]] ++warpEpoch_[warp];  // __syncwarp and collectives order the warp
   if (needed != ~0u) [[unlikely]] reportShuffleMisreads(warp, needed);
   unsigned base = warp * 32;

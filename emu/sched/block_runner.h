@@ -142,7 +142,7 @@ public:
   void raceFence() {
     if (raceCheck_) check::sanitizer::GlobalRaceDetector::fence(globalClock_);
   }
-  // The launch ran past the watchdog (sched/watchdog.h): fails it with every thread's state in
+  // The launch made no progress for the watchdog's time (sched/watchdog.h): fails it with every thread's state in
   // the report. `site`: where the running thread is.
   [[noreturn]] void watchdogExpired(const void* site);
   uint3 blockIndex() const { return blockIdx_; }
@@ -227,6 +227,9 @@ private:
   // the switch away, to the context that runs next, is the caller's.
   [[gnu::noinline]] Park park(RunnerFiber& fiber);
   void reclaimFibers();
+  // Fails the block with a stack overflow if a stack without a guard page (sched/stack_pool.h)
+  // was written past its end; called before other threads of the block run again.
+  void checkStackCanaries();
 
   // Group barriers (sched/group_sync.cpp).
   std::uint64_t groupGeneration() const;
@@ -356,6 +359,7 @@ private:
   const mem::DeviceHeap* heap_ = nullptr;
 
   std::vector<RunnerFiber*> fibersInUse_;   // prepared: running, waiting or parked
+  unsigned unguardedInUse_ = 0;             // of those, stacks without a guard page
   // Finished their threads; resumable as runners: parked_[0 .. parkedCount_ - 1].
   std::array<RunnerFiber*, kMaxThreads> parked_{};
   unsigned parkedCount_ = 0;

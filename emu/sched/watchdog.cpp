@@ -1,5 +1,6 @@
 #include "sched/watchdog.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include "options/options.h"
 #include "check/sanitizer/findings.h"
 #include "report/symbolize.h"
+#include "sched/progress.h"
 #include "sched/region_marks.h"
 
 namespace loom::sched {
@@ -25,21 +27,36 @@ struct Timer {
   std::condition_variable wake;
   bool armed = false;
   std::uint64_t generation = 0;  // one per armed launch
-  Clock::time_point deadline;
+  Clock::duration limit{};
   const void* kernel = nullptr;
 
+  // Looks at the progress count a few times per period; the launch expires once a whole period
+  // passed in which the count did not move.
   void run() {
     std::unique_lock lock(mutex);
     for (;;) {
       wake.wait(lock, [&] { return armed; });
       std::uint64_t launch = generation;
       auto over = [&] { return !armed || generation != launch; };
-      if (wake.wait_until(lock, deadline, over)) continue;
+      const Clock::duration poll = std::max<Clock::duration>(limit / 8, std::chrono::milliseconds(10));
+      std::uint64_t seen = totalProgress();
+      Clock::time_point lastMove = Clock::now();
+      bool ended = false;
+      while (!(ended = wake.wait_for(lock, poll, over))) {
+        std::uint64_t now = totalProgress();
+        if (now != seen) {
+          seen = now;
+          lastMove = Clock::now();
+        } else if (Clock::now() - lastMove >= limit) {
+          break;
+        }
+      }
+      if (ended) continue;
       check::sanitizer::changeAccessChecks(check::sanitizer::kWatchdogExpired, 0);
       setWatchdogMarks(true);
-      if (wake.wait_until(lock, deadline + (deadline - start), over)) continue;
+      if (wake.wait_for(lock, limit, over)) continue;
       std::fprintf(stderr,
-                   "loom: error: kernel %s ran past the watchdog (LOOM_WATCHDOG=%g s) and none of its threads "
+                   "loom: error: kernel %s made no progress for %g s (LOOM_WATCHDOG) and none of its threads "
                    "reached a memory access, atomic, __nanosleep, or branch or loop of the program's own files in "
                    "another %g s: a loop Loom cannot stop; "
                    "exiting\n",
@@ -48,7 +65,6 @@ struct Timer {
       std::_Exit(124);
     }
   }
-  Clock::time_point start;
 };
 
 Timer& timer() {
@@ -71,8 +87,7 @@ WatchdogScope::WatchdogScope(const void* kernel) {
   std::lock_guard lock(t.mutex);
   t.armed = armed_ = true;
   ++t.generation;
-  t.start = Clock::now();
-  t.deadline = t.start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  t.limit = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   t.kernel = kernel;
   t.wake.notify_one();
 }

@@ -1,6 +1,10 @@
-// The launch watchdog: LOOM_WATCHDOG=<seconds> (0 or unset: none; loom-sanitizer sets a default).
-// A launch that runs longer fails with cudaErrorLaunchTimeout, and the report says, for every
-// block still running, where each of its threads is (BlockRunner::watchdogExpired).
+// The launch watchdog: LOOM_WATCHDOG=<seconds> (default 30; 0: none). A launch in which no thread
+// makes progress for that long (sched/progress.h: no barrier or warp collective completes and no
+// thread finishes; a spin, a deadlock across blocks or streams, a lock never released) fails with
+// cudaErrorLaunchTimeout, and the report says, for every block still running, where each of its
+// threads is (BlockRunner::watchdogExpired). A long kernel that keeps finishing threads or
+// passing barriers is never stopped; the GPU driver's watchdog, the model, stops any kernel that
+// runs for seconds on a display GPU, where Loom runs kernels a hundred times slower.
 //
 // A timer thread sets kWatchdogExpired in gAccessChecks, the word every memory-access hook, atomic,
 // __nanosleep and clock64 already tests before its cold path, and kMarksWatchdog in every

@@ -29,7 +29,6 @@ int runProgram(const Options& o, const fs::path& log) {
     setenv("LOOM_SANITIZER_LOG", log.c_str(), 1);
     if (o.leakCheck) setenv("LOOM_SANITIZER_LEAK_CHECK", "full", 1);
     if (!o.watchdog.empty()) setenv("LOOM_WATCHDOG", o.watchdog.c_str(), 1);
-    else setenv("LOOM_WATCHDOG", kDefaultWatchdog, 0);
     std::vector<char*> argv;
     for (const auto& a : o.program) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);

@@ -13,8 +13,8 @@ const char* const kUsage =
     "  --racecheck-report analysis|hazard|all\n"
     "  --show-backtrace yes|no|host|device   accepted (Loom reports the access site)\n"
     "  --leak-check full|no       memcheck: report device allocations live at exit\n"
-    "  --watchdog S               fail a launch that runs longer than S seconds, reporting where\n"
-    "                             every thread is (default: LOOM_WATCHDOG, else 60; 0: never)\n"
+    "  --watchdog S               fail a launch in which no thread makes progress for S seconds,\n"
+    "                             reporting where every thread is (default: LOOM_WATCHDOG, else 30; 0: never)\n"
     "  --log-file F               write the report to F instead of stdout\n"
     "  --save F                   write the findings as JSON to F\n"
     "  --verdict LOG              print the normalised verdict of a report (Loom's or the device's)\n";

@@ -15,8 +15,8 @@ struct Options {
   std::string logFile;             // where the report goes (stdout when empty)
   std::string save;                // the findings as JSON
   bool leakCheck = false;          // --leak-check full
-  // --watchdog S: LOOM_WATCHDOG for the program (0: none); unset: the environment's, else
-  // kDefaultWatchdog.
+  // --watchdog S: LOOM_WATCHDOG for the program (0: none); unset: the environment's, else the
+  // runtime's default (emu/sched/watchdog.h).
   std::string watchdog;
   std::string verdict;             // --verdict LOG: print the normalised verdict of a log
   std::vector<std::string> program;  // the program and its arguments
@@ -26,8 +26,5 @@ struct Options {
 Options parseOptions(const std::vector<std::string>& args);
 
 extern const char* const kUsage;
-// Seconds a launch may run under loom-sanitizer before the watchdog fails it with a report of
-// where every thread is: a hung kernel ends instead of hanging the check.
-constexpr const char* kDefaultWatchdog = "60";
 
 }  // namespace loom::sanitizer
