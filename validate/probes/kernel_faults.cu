@@ -2,7 +2,9 @@
 // Build and run on a one-GPU sm_90 machine (one fault per process: a fault poisons the context):
 //   nvcc -arch=sm_90 -o /tmp/f validate/probes/kernel_faults.cu
 //   for c in null_write oob_far assert_fail trap oob_near misaligned misaligned_atomic \
-//            misaligned_atomic_cas64 misaligned_shared stack_overflow; do /tmp/f $c; done
+//            misaligned_atomic_cas64 misaligned_shared stack_overflow shared_near shared_far \
+//            shared_below dynamic_far local_near local_far misaligned_constant \
+//            printf_bad_string; do /tmp/f $c; done
 //
 // argv[1] names the fault:
 //   null_write      a kernel writes through a null pointer (passed as an argument)
@@ -16,6 +18,15 @@
 //   misaligned_atomic_cas64  atomicCAS on an unsigned long long at an address that is 4 mod 8
 //   misaligned_shared        a 4-byte store to shared memory at an address that is 2 mod 4
 //   stack_overflow  a recursive device function with 4 KiB of locals per frame, 100000 deep
+//   shared_near     a store to s[8] of a static `__shared__ int s[8]` (just past its end)
+//   shared_far      a store 240 KiB past the start of that array (past any block's shared memory)
+//   shared_below    a store 400 KiB below its start
+//   dynamic_far     a store 400 KiB into a 1 KiB dynamic shared array
+//   local_near      a store to a[20] of a 16-int local array
+//   local_far       a store 400 KiB past a 16-int local array
+//   misaligned_constant  a float4 load at a constant 8-byte offset into an aligned buffer
+//   printf_bad_string    printf("%s") of a pointer into unmapped memory (inside device printf)
+//   (the index or offset comes from the host, so the compiler cannot fold the access away)
 // Output, one `name value` per line (values are cudaGetErrorName() names):
 //   case <name>
 //   launch <cudaGetLastError() right after the launch>
@@ -60,6 +71,38 @@ __global__ void misaligned_shared_kernel(int *out, int offset) {
     *q = 1;
     out[0] = s[0];
 }
+
+__global__ void shared_store(int *out, long index) {
+    __shared__ int s[8];
+    s[threadIdx.x] = 1;
+    __syncthreads();
+    s[index] = 42;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x];
+}
+
+__global__ void dynamic_store(int *out, long index) {
+    extern __shared__ int d[];
+    d[threadIdx.x] = 1;
+    __syncthreads();
+    d[index] = 42;
+    __syncthreads();
+    out[threadIdx.x] = d[threadIdx.x];
+}
+
+__global__ void local_store(int *out, long index) {
+    volatile int a[16];
+    for (int i = 0; i < 16; ++i) a[i] = i;
+    a[index] = 42;
+    out[threadIdx.x] = a[threadIdx.x % 16];
+}
+
+__global__ void misaligned_constant_kernel(float *p, float *out) {
+    float4 v = *reinterpret_cast<const float4 *>(reinterpret_cast<const char *>(p) + 8);
+    out[0] = v.x + v.y + v.z + v.w;
+}
+
+__global__ void printf_bad_string_kernel(const char *s) { printf("%s\n", s); }
 
 __device__ int deep(int n, int seed) {
     volatile int local[1024];   // 4 KiB per frame
@@ -107,10 +150,27 @@ int main(int argc, char **argv) {
         misaligned_shared_kernel<<<1, 8>>>(buf, 2);
     } else if (strcmp(c, "stack_overflow") == 0) {
         stack_kernel<<<1, 32>>>(buf, 100000);
+    } else if (strcmp(c, "shared_near") == 0) {
+        shared_store<<<1, 8>>>(buf, 8);
+    } else if (strcmp(c, "shared_far") == 0) {
+        shared_store<<<1, 8>>>(buf, 240 * 1024 / 4);
+    } else if (strcmp(c, "shared_below") == 0) {
+        shared_store<<<1, 8>>>(buf, -400 * 1024 / 4);
+    } else if (strcmp(c, "dynamic_far") == 0) {
+        dynamic_store<<<1, 8, 1024>>>(buf, 400 * 1024 / 4);
+    } else if (strcmp(c, "local_near") == 0) {
+        local_store<<<1, 8>>>(buf, 20);
+    } else if (strcmp(c, "local_far") == 0) {
+        local_store<<<1, 8>>>(buf, 400 * 1024 / 4);
+    } else if (strcmp(c, "misaligned_constant") == 0) {
+        misaligned_constant_kernel<<<1, 1>>>((float *)buf, (float *)buf + 64);
+    } else if (strcmp(c, "printf_bad_string") == 0) {
+        printf_bad_string_kernel<<<1, 1>>>((const char *)buf + ((size_t)1 << 36));
     } else {
         fprintf(stderr,
                 "usage: %s null_write|oob_far|assert_fail|trap|oob_near|misaligned|misaligned_atomic|"
-                "misaligned_atomic_cas64|misaligned_shared|stack_overflow\n",
+                "misaligned_atomic_cas64|misaligned_shared|stack_overflow|shared_near|shared_far|"
+                "shared_below|dynamic_far|local_near|local_far|misaligned_constant|printf_bad_string\n",
                 argv[0]);
         return 2;
     }

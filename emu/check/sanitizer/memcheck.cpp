@@ -79,7 +79,13 @@ void reportLeaks() {
 
 bool isStaticSharedOverrun(std::uintptr_t at, unsigned size) {
   mem::AddressRange statics = mem::staticSharedRange();
-  if (at + size <= statics.end || at >= mem::staticSharedWindow().end) return false;
+  // Past the end, within a block's largest shared memory; or below the start (what lies there is
+  // the worker's own stack, which kernel code never touches): on the device both leave the
+  // block's shared window (probes.kernel_faults.shared_far, shared_below).
+  constexpr std::uintptr_t kBelowReach = std::uintptr_t{4} << 20;
+  const bool above = at + size > statics.end && at < mem::staticSharedWindow().end;
+  const bool below = at < statics.begin && statics.begin - at <= kBelowReach;
+  if (!above && !below) return false;
   // Device memory ever allocated (live or freed), or the 64 bytes below the heap (an index of
   // -1). The heap's never allocated reservation may follow the thread-local block directly.
   auto& heap = mem::DeviceHeap::instance();
