@@ -188,7 +188,6 @@ class InfoCudaThreads(gdb.Command):
     def invoke(self, argument, from_tty):
         blocks = _require_device()
         current = focus.current()
-        chosen_waits = focus.resume_point() is not None
         # Waiting threads' places are found by pointing registers at their saved contexts; the
         # running threads' places come first, from the program's own registers.
         focus.restore()
@@ -199,11 +198,7 @@ class InfoCudaThreads(gdb.Command):
         finally:
             focus.restore()
             selected.switch()
-            if current is not None and chosen_waits:
-                focus._show_waiting(current.lane)
-            elif current is not None:
-                from . import frames
-                (frames.user_frame() or gdb.newest_frame()).select()
+            focus.reapply()
 
     def _print(self, blocks, current, running_places):
         header = ("BlockIdx", "ThreadIdx", "To BlockIdx", "ThreadIdx", "Count", "PC", "Filename", "Line", "State")

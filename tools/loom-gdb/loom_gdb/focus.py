@@ -25,6 +25,9 @@ _saved = {}
 _chosen = None
 # For a chosen CUDA thread that waits: (its gdb thread, pc, sp) where its user frame resumes.
 _resume = None
+# The view show_as_newest made, to make again after a command that needed the real registers:
+# (gdb thread, registers written or None, threadIdx, resume point).
+_view = None
 # The focus announced last ("[Switching focus to ...]" is printed when it changes).
 _announced = None
 
@@ -86,10 +89,30 @@ def restore():
 
 def forget():
     """The program ran: registers are its own again, and the focus follows the stop."""
-    global _chosen, _resume
+    global _chosen, _resume, _view
     _saved.clear()
     _chosen = None
     _resume = None
+    _view = None
+
+
+def reapply():
+    """Makes the view of the last show_as_newest again (after restore())."""
+    global _resume
+    if _view is None:
+        return
+    thread, values, tid, resume = _view
+    if not thread.is_valid():
+        return
+    thread.switch()
+    _save(thread)
+    if values is not None:
+        gdb.newest_frame().select()
+        for name in _REGISTERS:
+            _write_register(name, values[name])
+    gdb.selected_inferior().write_memory(_threadidx_address(), struct.pack("<3I", *tid))
+    (frames.user_frame() or gdb.newest_frame()).select()
+    _resume = resume
 
 
 def resume_point():
@@ -161,9 +184,10 @@ def show_as_newest(user, tid, resumes):
     unwinds them; threadIdx = tid) until the program runs again, and selects it. A frame that
     Loom's functions were inlined into is selected as it is: frames of inlined functions stay
     above it. `resumes`: the CUDA thread can run on from there (it waits); not so if it faulted."""
-    global _resume
+    global _resume, _view
     thread = gdb.selected_thread()
     _save(thread)
+    written = None
     values = {r: int(user.read_register(r).cast(gdb.lookup_type("unsigned long"))) for r in _REGISTERS}
     if not _same_physical_frame(user):
         newer = user.newer()
@@ -175,12 +199,14 @@ def show_as_newest(user, tid, resumes):
         gdb.newest_frame().select()
         for name in _REGISTERS:
             _write_register(name, values[name])
+        written = values
     address = _threadidx_address()
     gdb.selected_inferior().write_memory(address, struct.pack("<3I", *tid))
     (frames.user_frame() or gdb.newest_frame()).select()
     sp = values["rsp"]
     pc = int(user.pc()) if _same_physical_frame(user) else values["rip"] + 1
     _resume = (thread, pc, sp) if resumes else (thread, None, None)
+    _view = (thread, written, tuple(tid), _resume)
 
 
 def current():
@@ -251,6 +277,10 @@ def on_stop(event):
         if focus is None:
             return
         if not frames.is_device_stack(gdb.newest_frame()):
+            return
+        # A fault's stop is announced by faults.py, after cuda-gdb's exception lines.
+        if isinstance(event, gdb.SignalEvent) or (isinstance(event, gdb.BreakpointEvent) and
+                                                   any(b.number < 0 for b in event.breakpoints)):
             return
         announce(focus)
     except gdb.error:
