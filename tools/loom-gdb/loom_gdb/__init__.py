@@ -2,7 +2,7 @@
 
 import gdb
 
-from . import commands, engine, faults, focus, frames, stepping
+from . import breakpoints, commands, engine, faults, focus, frames, stepping
 
 _installed = False
 
@@ -15,6 +15,7 @@ def install(loom_dirs):
     _installed = True
     frames.install(loom_dirs)
     commands.install()
+    breakpoints.install()
     stepping.install(loom_dirs)
     # focus first: it forgets the registers of the last stop, which faults may then set.
     gdb.events.stop.connect(focus.on_stop)
