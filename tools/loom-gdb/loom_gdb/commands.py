@@ -208,7 +208,7 @@ class InfoCudaThreads(gdb.Command):
             items = []
             for block in launch_blocks:
                 for lane in block.lanes:
-                    if lane.state == engine.RUNNING:
+                    if lane.on_stack:
                         pc, filename, line = running_places[id(block)] or (0, "??", 0)
                     elif lane.context:
                         pc, filename, line = focus.waiting_place(lane) or (lane.site, "??", 0)

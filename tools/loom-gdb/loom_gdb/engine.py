@@ -108,6 +108,7 @@ class Lane:
         self.state = state
         self.site = None      # the return address into user code where it waits
         self.context = None   # its saved stack pointer (a suspended fiber)
+        self.on_stack = False  # its stack is the OS thread's now (the runner's current thread)
 
     @property
     def warp(self):
@@ -256,6 +257,8 @@ def _read_lanes(block):
         lane_address = read_u64(p)
         group_waiters.add((lane_address - int(lanes_value[0].address)) // stride)
 
+    current = int(runner["current_"])
+    current_index = (current - int(lanes_value[0].address)) // stride if current else -1
     lanes = []
     for i in range(count):
         base = i * stride
@@ -287,7 +290,8 @@ def _read_lanes(block):
         else:
             state = NOT_STARTED
         lane = Lane(block, i, tid, state)
-        if state not in (RUNNING, NOT_STARTED, EXITED):
+        lane.on_stack = state == RUNNING or (i == current_index and batch_begin is None)
+        if state not in (RUNNING, NOT_STARTED, EXITED) and not lane.on_stack:
             lane.site = site or None
             lane.context = contexts[i] or None
         lanes.append(lane)

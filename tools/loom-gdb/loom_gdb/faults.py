@@ -78,8 +78,15 @@ def _frame_line(frame, launch):
     return "%s (%s)%s" % (name, ", ".join(args), where)
 
 
-def _announce(exception, report):
+def _announce(exception, report, tid=None):
+    """Prints the exception and moves the focus to the CUDA thread `tid` of the stopped OS
+    thread's block (None: the one it runs), whose stack this is."""
     current = focus.current()
+    if tid is not None:
+        worker = engine.worker_of_thread(gdb.selected_thread())
+        block = worker.block() if worker else None
+        lane = block.lane_at(tid) if block else None
+        current = focus.Focus(block, lane) if lane else current
     user = frames.user_frame(gdb.newest_frame())
     if current is None or user is None:
         return False
@@ -109,7 +116,9 @@ def on_stop(event):
             fault = gdb.parse_and_eval("fault").dereference()
             kind = str(fault["kind"]).split("::")[-1]
             report = gdb.parse_and_eval("report").string()
-            _announce(_EXCEPTIONS.get(kind, "Loom: " + kind), report)
+            thread = fault["thread"]
+            tid = (int(thread["x"]), int(thread["y"]), int(thread["z"]))
+            _announce(_EXCEPTIONS.get(kind, "Loom: " + kind), report, tid)
         elif isinstance(event, gdb.SignalEvent) and event.stop_signal in _SIGNALS:
             if engine.available() and frames.is_device_stack(gdb.newest_frame()) and \
                     not frames.is_loom_frame(gdb.newest_frame()):

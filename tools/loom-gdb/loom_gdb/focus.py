@@ -239,7 +239,7 @@ def current():
 def switch(block, lane):
     """Moves the focus to `lane` of `block`; prints cuda-gdb's focus line and the source line."""
     global _chosen, _resume
-    if lane.state in (engine.NOT_STARTED, engine.EXITED) or (lane.state != engine.RUNNING and not lane.context):
+    if lane.state in (engine.NOT_STARTED, engine.EXITED) or (not lane.on_stack and not lane.context):
         raise gdb.GdbError("Request cannot be satisfied. CUDA focus unchanged.")
     restore()
     _resume = None
@@ -247,7 +247,7 @@ def switch(block, lane):
     if thread is None:
         raise gdb.GdbError("loom: the OS thread running block %s is gone" % engine.dim_text(block.index))
     thread.switch()
-    if lane.state == engine.RUNNING:
+    if lane.on_stack:
         _select_user_frame()
     else:
         _show_waiting(lane)
