@@ -4,7 +4,7 @@ The runtime lists the OS threads that run blocks (loom_debug_workers, emu/debug/
 each has a block runner (emu/sched/block_runner.h) whose lanes are the CUDA threads of the block
 it runs. The runner's state is read through its debug information (emu/debug/debugger.cpp is
 compiled with -g for this), lanes in one read each, so a block of 1024 threads lists at once.
-Works on a live process, an attached one and a core file alike: nothing here runs the inferior.
+Nothing here runs the inferior: a process started under gdb and an attached one read the same.
 """
 
 import struct
