@@ -11,14 +11,16 @@
 #include <map>
 #include <string>
 
+#include "debug/debugger.h"
 #include "loom/device/lane_builtins.h"
 #include "mem/address_space.h"
 #include "report/symbolize.h"
 #include "sched/progress.h"
 #include "sched/worker.h"
 
-// The record device code reads threadIdx & co. from (loom/device/builtins.h).
-__thread uint3 loom_tid, loom_ctaid, loom_ntid, loom_nctaid, loom_clusterdim{1, 1, 1};
+// The record device code reads threadIdx & co. from (loom/device/builtins.h): loom_tid, loom_ctaid,
+// loom_ntid and loom_nctaid are defined under CUDA's names for the debugger (debug/builtin_names.c).
+__thread uint3 loom_clusterdim{1, 1, 1};
 __thread unsigned loom_clusterspecified;
 
 namespace loom {
@@ -621,6 +623,7 @@ void BlockRunner::watchdogExpired(const void* site) {
 void BlockRunner::fault(report::Fault f) {
   f.block = blockIdx_;
   if (current_ && f.kind != report::FaultKind::Deadlock) f.thread = current_->tid;
+  debug::faultStop(f, launch_->kernel);  // under gdb: stops here, on the faulting thread's stack
   launch_->recordFault(std::move(f));
   siglongjmp(faultJump_, 1);
 }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "debug/debugger.h"
 #include "options/options.h"
 #include "sched/fault_signals.h"
 #include "sched/region_marks.h"
@@ -25,6 +26,7 @@ Worker::Worker() : stacks_(fiberStackSize()), runner_(*this) {
   ss.ss_size = kAltStackSize;
   sigaltstack(&ss, nullptr);
   registerRegionMarks();
+  debug::registerWorker(&runner_, &tCurrentRunner);
 }
 
 Worker::~Worker() {

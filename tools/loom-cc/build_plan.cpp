@@ -142,6 +142,7 @@ class Planner {
             const std::string& shownObject) {
     CudaCompile c;
     c.cxx = c_.cxx;
+    c.gdbScript = c_.gdbScript;
     c.source = in.path;
     nameIntermediates(c, base);
     c.object = object;

@@ -85,6 +85,8 @@ ConfigResult parseConfig(std::string_view text, std::string_view confDir) {
       r.config.defines = splitList(value, confDir);
     } else if (key == "link") {
       r.config.linkArgs = splitList(value, confDir);
+    } else if (key == "gdb_script") {
+      r.config.gdbScript = expand(value, confDir);
     }
   }
   return r;

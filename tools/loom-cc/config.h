@@ -6,6 +6,7 @@
 //   include=/abs/dir1;/abs/dir2
 //   defines=__LOOM__=1
 //   link=/abs/libloom_runtime.a;-lboost_context;-ltbb;-lpthread;-ldl
+//   gdb_script=/abs/share/loom/gdb/loom-gdb.py
 //
 // Lists are ';'-separated. `${confdir}` in a value is the directory holding the file, so an
 // installed tree can be moved. Unknown keys are ignored (newer files work with older loom-cc).
@@ -25,6 +26,9 @@ struct Config {
   std::vector<std::string> libraryDirs;
   std::vector<std::string> defines;      // passed as -D to every compile
   std::vector<std::string> linkArgs;     // appended to every link, in this order
+  // Loom's gdb extension (tools/loom-gdb): each .cu object names it in .debug_gdb_scripts, so
+  // gdb loads it for the program. Empty: none.
+  std::string gdbScript;
 };
 
 struct ConfigResult {

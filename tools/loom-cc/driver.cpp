@@ -39,6 +39,10 @@ void show(const Step& step, const RunSettings& s) {
   if (step.kind == Step::Kind::InlineHooks) {
     argv = {s.self, "--loom-inline-hooks", step.input, "-o", step.output};
     if (step.pic) argv.push_back("--pic");
+    if (!step.gdbScript.empty()) {
+      argv.push_back("--gdb-script");
+      argv.push_back(step.gdbScript);
+    }
   }
   std::cerr << "#$ " << shellQuote(argv) << '\n';
 }
@@ -106,10 +110,24 @@ int rewriteFile(const std::string& input, const std::string& output,
   return writeOutput(output, r.text);
 }
 
-int inlineHooksFile(const std::string& input, const std::string& output, bool pic) {
+// gdb's auto-load entry (a .debug_gdb_scripts section): a file name, type 1 ("python file").
+// The section is mergeable strings, so the link keeps one entry however many objects carry it.
+std::string gdbScriptSection(const std::string& script) {
+  std::string quoted;
+  for (char c : script) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return "\t.pushsection .debug_gdb_scripts,\"MS\",@progbits,1\n\t.byte 1\n\t.asciz \"" + quoted +
+         "\"\n\t.popsection\n";
+}
+
+int inlineHooksFile(const std::string& input, const std::string& output, bool pic, const std::string& gdbScript) {
   std::optional<std::string> text = readInput(input);
   if (!text) return 1;
-  return writeOutput(output, inlineAccessHooks(*text, pic).text);
+  std::string gated = inlineAccessHooks(*text, pic).text;
+  if (!gdbScript.empty()) gated += gdbScriptSection(gdbScript);
+  return writeOutput(output, gated);
 }
 
 int runPlan(const Plan& plan, const RunSettings& s) {
@@ -130,7 +148,7 @@ int runPlan(const Plan& plan, const RunSettings& s) {
     } else if (step.kind == Step::Kind::Run) {
       status = runProcess(commandOf(step, s));
     } else if (step.kind == Step::Kind::InlineHooks) {
-      status = inlineHooksFile(step.input, step.output, step.pic);
+      status = inlineHooksFile(step.input, step.output, step.pic, step.gdbScript);
     } else if (step.kind == Step::Kind::Merge) {
       status = mergePassObjects(step.input, step.hostInput, step.output);
     } else {

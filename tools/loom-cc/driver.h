@@ -33,6 +33,7 @@ std::optional<std::string> makeTempDir();
 int rewriteFile(const std::string& input, const std::string& output,
                 const std::vector<std::string>& libraryDirs, Pass pass);
 // The gate step: assembly in, assembly with the hooks' fast path inlined out (inline_hooks.h).
-int inlineHooksFile(const std::string& input, const std::string& output, bool pic);
+// `gdbScript`, when not empty, is appended as the object's .debug_gdb_scripts entry.
+int inlineHooksFile(const std::string& input, const std::string& output, bool pic, const std::string& gdbScript);
 
 }  // namespace loom::cc

@@ -131,6 +131,7 @@ std::optional<Plan> planLauncher(const std::vector<std::string>& command, const 
 
   CudaCompile c;
   c.cxx = command.front();
+  c.gdbScript = config.gdbScript;
   c.source = p.source;
   std::string base = (tempDir.empty() ? std::string() : tempDir + "/") + stem(p.source);
   nameIntermediates(c, base);

@@ -121,12 +121,19 @@ int main(int argc, char** argv) {
     return mergePassObjects(args[1], args[2], args[4]);
   }
   if (!args.empty() && args.front() == "--loom-inline-hooks") {
-    bool pic = args.size() == 5 && args[4] == "--pic";
-    if ((args.size() != 4 && !pic) || args[2] != "-o") {
-      std::cerr << "usage: loom-cc --loom-inline-hooks <in.s> -o <out.s> [--pic]\n";
+    bool ok = args.size() >= 4 && args[2] == "-o";
+    bool pic = false;
+    std::string gdbScript;
+    for (std::size_t i = 4; ok && i < args.size(); ++i) {
+      if (args[i] == "--pic") pic = true;
+      else if (args[i] == "--gdb-script" && i + 1 < args.size()) gdbScript = args[++i];
+      else ok = false;
+    }
+    if (!ok) {
+      std::cerr << "usage: loom-cc --loom-inline-hooks <in.s> -o <out.s> [--pic] [--gdb-script <file>]\n";
       return 1;
     }
-    return inlineHooksFile(args[1], args[3], pic);
+    return inlineHooksFile(args[1], args[3], pic, gdbScript);
   }
   return nvccMode(args, self);
 }

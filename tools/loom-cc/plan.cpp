@@ -117,6 +117,7 @@ void addCudaSteps(const CudaCompile& c, Plan& plan) {
   gate.input = c.assembly;
   gate.output = c.gated;
   gate.pic = compilesForSharedLibrary(c.compileArgs);
+  gate.gdbScript = c.gdbScript;
   plan.steps.push_back(std::move(gate));
   // No -g here: the assembly carries g++'s debug information already, and -g would have the
   // assembler describe the .s file itself.

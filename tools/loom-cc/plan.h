@@ -20,6 +20,7 @@ struct Step {
   std::string input;
   std::string output;  // for Run: the object it makes, if any (removed when a later step fails)
   bool pic = false;    // InlineHooks: the code is for a shared library (inline_hooks.h)
+  std::string gdbScript;  // InlineHooks: named in the object's .debug_gdb_scripts (config.h)
   bool hostPass = false;  // Rewrite: the host pass's rewrites (rewrite.h)
   std::string hostInput;  // Merge: the host pass's object
   // Run: run as `loom-cc --launcher argv...` (the link: a build system that takes nvcc's link line
@@ -51,6 +52,7 @@ bool compilesForSharedLibrary(const std::vector<std::string>& compileArgs);
 // compile. Then the two objects merge into one.
 struct CudaCompile {
   std::string cxx;
+  std::string gdbScript;  // config.h
   std::string source;
   std::string preprocessed;  // <tmp>.ii
   std::string rewritten;     // <tmp>.loom.ii
