@@ -88,7 +88,10 @@ void findBarrierRunEdits(std::string_view text, const std::vector<Token>& tokens
       continue;
     std::optional<std::size_t> start = runStart(text, tokens, n);
     if (!start || *start >= n) continue;
-    edits.push_back(Edit{tokens[*start].begin, tokens[*start].begin, "::loom::device::barrierAhead(); "});
+    // After a label (`done:`) a space keeps the mark's `::` from making `done:::`.
+    const std::size_t at = tokens[*start].begin;
+    const bool afterColon = at > 0 && text[at - 1] == ':';
+    edits.push_back(Edit{at, at, std::string(afterColon ? " " : "") + "::loom::device::barrierAhead(); "});
   }
 }
 

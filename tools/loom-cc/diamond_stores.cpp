@@ -16,6 +16,9 @@ class DiamondReader {
     if (!punct(ifToken + 1, '(')) return std::nullopt;  // `if constexpr`, `if consteval`
     std::optional<std::size_t> thenBegin = matchingClose(text_, tokens_, ifToken + 1);
     if (!thenBegin) return std::nullopt;
+    // A name the condition declares (`if (int j = f(); c)`, `if (int* p = q)`) is in scope in
+    // both branches and nowhere else: the store after the if would name another, or none.
+    if (maybeDeclares(ifToken + 2, *thenBegin - 1)) return std::nullopt;
     std::optional<std::size_t> thenEnd = statementEnd(text_, tokens_, *thenBegin);
     if (!thenEnd || !word(*thenEnd, "else")) return std::nullopt;
     std::optional<std::size_t> elseEnd = statementEnd(text_, tokens_, *thenEnd + 1);
@@ -45,9 +48,11 @@ class DiamondReader {
     }
     if (!sameTokens(store.storeBegin[0], store.assign[0], store.storeBegin[1], store.assign[1])) return std::nullopt;
     if (!simpleTarget(store.storeBegin[0], store.assign[0])) return std::nullopt;
-    // No statement moves what the target's address is made of.
+    // No statement moves what the target's address is made of, and no branch declares a name
+    // the target uses (the store after the if would mean the outer one).
     for (std::size_t t = store.storeBegin[0]; t < store.assign[0]; ++t)
-      if (ident(t) && (assignedIn(t, branches_[0][0], branches_[0][1]) || assignedIn(t, branches_[1][0], branches_[1][1])))
+      if (ident(t) && (assignedIn(t, branches_[0][0], branches_[0][1]) || assignedIn(t, branches_[1][0], branches_[1][1]) ||
+                       declaredIn(t, branches_[0][0], branches_[0][1]) || declaredIn(t, branches_[1][0], branches_[1][1])))
         return std::nullopt;
     store.targetBegin = store.storeBegin[0];
     store.targetEnd = store.assign[0];
@@ -126,6 +131,49 @@ class DiamondReader {
       if (k >= first + 2 && (pair(k - 2, '+', '+') || pair(k - 2, '-', '-'))) return true;
       if (isAssignmentAt(text_, tokens_, k + 1)) return true;
       if (k > first && punct(k - 1, '&') && !(k > first + 1 && pair(k - 2, '&', '&'))) return true;  // its address taken
+    }
+    return false;
+  }
+
+  // The condition [begin, end) may declare a name: an init-statement's ';', or at its top level a
+  // '{' or an '=' that is no comparison (an assignment is taken for one too).
+  bool maybeDeclares(std::size_t begin, std::size_t end) const {
+    for (std::size_t k = begin; k < end; ++k) {
+      if (punct(k, '(') || punct(k, '[')) {
+        std::optional<std::size_t> close = matchingClose(text_, tokens_, k);
+        if (!close || *close > end) return true;
+        k = *close - 1;
+        continue;
+      }
+      if (punct(k, ';') || punct(k, '{')) return true;
+      if (punct(k, '=') && !pair(k, '=', '=') && !(k > begin && pair(k - 1, '=', '='))) {
+        const bool comparison = k > begin && adjacent(tokens_, k - 1) && (punct(k - 1, '<') || punct(k - 1, '>') || punct(k - 1, '!'));
+        if (!comparison) return true;
+      }
+    }
+    return false;
+  }
+
+  // The name at tokens[name] may be declared by a statement in [first, last): a mention that can
+  // be a declarator. Read from the start of its statement: after a run of type-like tokens
+  // (`unsigned x`, `T* x`, `T<U> x`, `int (x)`), after a ',' outside parentheses (`int a = 1, x`),
+  // or in a structured binding (`auto [x, y]`, `auto& [x]`).
+  bool declaredIn(std::size_t name, std::size_t first, std::size_t last) const {
+    const std::string_view w = spell(name);
+    std::size_t start = first;
+    for (std::size_t k = first; k < last; ++k) {
+      if (punct(k, ';')) start = k + 1;
+      if (!ident(k) || spell(k) != w || k == start || isMemberName(text_, tokens_, k)) continue;
+      if (k >= 2 && pair(k - 2, ':', ':')) continue;  // a qualified name is another entity
+      bool typeLike = true;
+      for (std::size_t p = start; p < k && typeLike; ++p)
+        typeLike = ident(p) || punct(p, ':') || punct(p, '*') || punct(p, '&') || punct(p, '<') || punct(p, '>') ||
+                   punct(p, '(') || tokens_[p].kind == TokenKind::Number;
+      if (typeLike) return true;
+      int parens = 0;
+      for (std::size_t p = start; p < k; ++p) parens += punct(p, '(') ? 1 : punct(p, ')') ? -1 : 0;
+      if (punct(k - 1, ',') && parens == 0) return true;
+      if (punct(k - 1, '[') && k >= 2 && (word(k - 2, "auto") || punct(k - 2, '&'))) return true;
     }
     return false;
   }

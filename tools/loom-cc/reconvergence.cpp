@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "counted_loops.h"
 #include "diamond_stores.h"
@@ -20,14 +21,14 @@ class RegionWriter {
 
   // `{ <region> ` before tokens[begin], ` }` after tokens[end - 1].
   void wrap(std::size_t begin, std::size_t end) {
-    if (holdsCaseLabel(begin, end)) return;
+    if (holdsCaseLabel(begin, end) || holdsJumpTarget(begin, end)) return;
     insert(tokens_[begin].begin, "{ " + declaration() + " ");
     insert(tokens_[end - 1].end, " }");
   }
 
   // A loop body from tokens[begin] to tokens[end - 1]; `after` follows its region's declaration.
   void body(std::size_t begin, std::size_t end, const std::string& after = {}) {
-    if (holdsCaseLabel(begin, end)) return;
+    if (holdsCaseLabel(begin, end) || holdsJumpTarget(begin, end)) return;
     if (isPunct(text_, tokens_, begin, '{')) {
       insert(tokens_[begin].end, " " + declaration() + after);
     } else {
@@ -123,12 +124,37 @@ class RegionWriter {
     return false;
   }
 
+  // A label inside the statement that a goto outside it names (or whose address `&&label` is
+  // taken outside it): the jump would pass the region variable's initialization.
+  bool holdsJumpTarget(std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k + 1 < end; ++k) {
+      if (tokens_[k].kind != TokenKind::Identifier || !isPunct(text_, tokens_, k + 1, ':') ||
+          isPunct(text_, tokens_, k + 2, ':') || (k > 0 && isPunct(text_, tokens_, k - 1, ':')))
+        continue;
+      const std::string_view name = spelling(text_, tokens_[k]);
+      if (name == "case" || name == "default" || name == "public" || name == "private" || name == "protected") continue;
+      if (!jumps_) {  // where each label is named by a goto or `&&`, found once
+        jumps_.emplace();
+        for (std::size_t g = 1; g + 1 < tokens_.size(); ++g)
+          if (tokens_[g + 1].kind == TokenKind::Identifier &&
+              (isWord(text_, tokens_, g, "goto") || (isPunct(text_, tokens_, g, '&') && isPunct(text_, tokens_, g - 1, '&'))))
+            (*jumps_)[spelling(text_, tokens_[g + 1])].push_back(g);
+      }
+      auto named = jumps_->find(name);
+      if (named == jumps_->end()) continue;
+      for (std::size_t g : named->second)
+        if (g < begin || g >= end) return true;
+    }
+    return false;
+  }
+
   std::string_view text_;
   const std::vector<Token>& tokens_;
   std::vector<Edit>& edits_;
   unsigned count_ = 0;
   unsigned sunkCount_ = 0;
   std::optional<LineMap> lines_;
+  std::optional<std::unordered_map<std::string_view, std::vector<std::size_t>>> jumps_;
   std::vector<std::size_t> newlines_;  // offsets of the text's line breaks
   std::string sunkName_, sunkTarget_;
 };

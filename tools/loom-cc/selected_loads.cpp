@@ -55,9 +55,18 @@ class ConditionalReader {
   // The first token of the condition that ends before the '?' at tokens[q].
   std::optional<std::size_t> conditionBegin(std::size_t q) const {
     for (std::size_t k = q; k-- > 0;) {
+      // A '}' ends a compound statement, or a lambda's body or a braced initializer inside the
+      // condition: which one, tokens cannot tell.
+      if (punct(k, '}')) return std::nullopt;
       if (closer(k)) {
         std::optional<std::size_t> open = openingBracket(text_, tokens_, k);
         if (!open) return std::nullopt;
+        // The head of `if (...)`, `while (...)`, `for (...)`, `switch (...)`: the condition
+        // begins after it (`if (c) d ? a[x] : a[y];`).
+        if (punct(k, ')') && *open > 0 && tokens_[*open - 1].kind == TokenKind::Identifier) {
+          const std::string_view w = spell(*open - 1);
+          if (w == "if" || w == "while" || w == "for" || w == "switch" || w == "constexpr") return k + 1;
+        }
         k = *open;
         continue;
       }
@@ -81,8 +90,14 @@ class ConditionalReader {
       }
       if (tokens_[k].kind == TokenKind::Identifier &&
           (isWord(text_, tokens_, k, "return") || isWord(text_, tokens_, k, "throw") ||
-           isWord(text_, tokens_, k, "case") || isWord(text_, tokens_, k, "co_return")))
+           isWord(text_, tokens_, k, "case") || isWord(text_, tokens_, k, "co_return") ||
+           isWord(text_, tokens_, k, "else") || isWord(text_, tokens_, k, "do")))
         return k + 1;
+      // Any other statement keyword: not an expression this reading knows the start of.
+      if (tokens_[k].kind == TokenKind::Identifier &&
+          isOneOf(spell(k), {"if", "while", "for", "switch", "goto", "default", "try", "catch", "co_yield",
+                             "co_await", "typedef", "using", "static_assert"}))
+        return std::nullopt;
       if (tokens_[k].kind == TokenKind::Directive) return std::nullopt;
     }
     return std::nullopt;

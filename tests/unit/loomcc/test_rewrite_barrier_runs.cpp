@@ -36,6 +36,8 @@ TEST_CASE("barrier runs: the mark begins the statements before a __syncthreads",
   CHECK(rewritten("{ if (c) a = 1; else a = 2; s[t] = a; __syncthreads(); }") ==
         "{ if (c) a = 1; else a = 2; " + mark + "s[t] = a; __syncthreads(); }");
   CHECK(rewritten("{ x = 1; L: s[t] = x; __syncthreads(); }") == "{ x = 1; L: " + mark + "s[t] = x; __syncthreads(); }");
+  // Right after a label's ':' a space keeps the mark's `::` apart (`L:::loom` is no label).
+  CHECK(rewritten("{ x = 1; L:; __syncthreads(); }") == "{ x = 1; L: " + mark + "; __syncthreads(); }");
   // Nothing before the barrier in its run, a barrier that is itself a substatement, a `case`
   // label in the run, a call that is not a statement: no mark.
   for (const char* s : {"{ __syncthreads(); }", "{ if (c) { x(); } __syncthreads(); }", "{ if (c) __syncthreads(); }",

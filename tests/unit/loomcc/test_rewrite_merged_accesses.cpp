@@ -49,6 +49,10 @@ TEST_CASE("an if/else storing to one element in both branches stores once after 
         "{ " + sunk(1, "p->x") + "{ " + r(1) + " if (c) " + put(1, "p->x", "1") + "; else " + put(1, "p->x", "2") +
             "; } " + sink(1, "p->x") + " }");
   CHECK(merged("{ if (c) { int t = a[j] * 2; s[t & 7] = 0; out[i] = t; } else { out[i] = 0; } }"));
+  // Names of the target read, multiplied or qualified in a branch are no declarations; a
+  // condition that only compares declares nothing.
+  CHECK(merged("{ if (c) { int t = a[i] * i, u = (i & 3); out[i] = t + u; } else { out[i] = 0; } }"));
+  CHECK(merged("{ if (x <= i && y != i) { v = ::ns::i * 2; out[i] = v; } else { out[i] = 0; } }"));
 }
 
 TEST_CASE("the merged store keeps the else branch's line, as the device's", "[loomcc][merged]") {
@@ -73,6 +77,18 @@ TEST_CASE("if statements that nvcc does not merge, or that would change meaning,
            "{ if (c) *p = 1; else *p = 2; }",
            "{ if constexpr (C) out[i] = 1; else out[i] = 2; }",
            "{ if (c) out[i] = a +\n 1; else out[i] = 2; }",  // written twice, it would move a line
+           // A name of the target declared by the condition or in a branch: after the if, the
+           // target would name another variable (issue 33), or none.
+           "{ if (int i = idx[t]; c) out[i] = 1; else out[i] = 2; }",
+           "{ if (int i = idx[t]) out[i] = 1; else out[i] = 2; }",
+           "{ if (int i{idx[t]}) out[i] = 1; else out[i] = 2; }",
+           "{ if (c) { int i = 3; out[i] = 1; } else { out[i] = 2; } }",
+           "{ if (c) { int i{3}; out[i] = 1; } else { out[i] = 2; } }",
+           "{ if (c) { out[i] = 1; } else { unsigned i = 2u; out[i] = 2; } }",
+           "{ if (c) { int* out = p; out[i] = 1; } else { out[i] = 2; } }",
+           "{ if (c) { int a = 1, i = 2; out[i] = 1; } else { out[i] = 2; } }",
+           "{ if (c) { auto [i, j] = pr; out[i] = 1; } else { out[i] = 2; } }",
+           "{ if (c) { const ::ns::T<int> &out = q; out[i] = 1; } else { out[i] = 2; } }",
        }) {
     INFO(in);
     CHECK_FALSE(merged(in));
@@ -88,6 +104,17 @@ TEST_CASE("a conditional of two elements of one array loads the selected one", "
   // Of nested conditionals, the inner one of this form.
   CHECK(selected("v = c ? a[x] : d ? a[y] : a[z];") ==
         "v = c ? a[x] : (*(d ? " + select("a[y]") + " : " + select("a[z]") + "));");
+  // The statement of an if, an else or a do: the condition begins after the head or keyword.
+  CHECK(selected("if (k) c ? a[x] : a[y];") == "if (k) (*(c ? " + select("a[x]") + " : " + select("a[y]") + "));");
+  CHECK(selected("{ x(); } if (k) v = 1; else c ? a[x] : a[y];") ==
+        "{ x(); } if (k) v = 1; else (*(c ? " + select("a[x]") + " : " + select("a[y]") + "));");
+  CHECK(selected("while (k) c ? a[x] : a[y];") == "while (k) (*(c ? " + select("a[x]") + " : " + select("a[y]") + "));");
+  // A '}' before the condition (a block's end, or a braced initializer in it) or a statement
+  // keyword whose extent this reading does not know: left alone.
+  for (const char* in : {"{ x(); } c ? a[x] : a[y];", "v = S{1}.f ? a[x] : a[y];", "co_yield c ? a[x] : a[y];"}) {
+    INFO(in);
+    CHECK(selected(in) == in);
+  }
   for (const char* in : {"v = c ? a[x] : b[y];", "v = c ? a[x] : a[y] + 1;", "v = c ? x : y;", "v = c ?: a[y];"}) {
     INFO(in);
     CHECK(selected(in) == in);

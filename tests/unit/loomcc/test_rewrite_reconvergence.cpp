@@ -85,6 +85,16 @@ TEST_CASE("what cannot take a region is left alone", "[loomcc][reconvergence]") 
   CHECK(rewritten("{\n#pragma GCC unroll 4\nfor (;;) { x(); } }") == "{\n#pragma GCC unroll 4\nfor (;;) { " + r(1) + " x(); } }");
 }
 
+TEST_CASE("a statement holding the label of a goto from outside it is no region", "[loomcc][reconvergence]") {
+  // The jump would pass the region variable's initialization, which C++ forbids.
+  CHECK(rewritten("{ goto in; if (c) { in: x(); } }") == "{ goto in; if (c) { in: x(); } }");
+  CHECK(rewritten("{ goto in; while (c) { y(); in: x(); } }") == "{ goto in; while (c) { y(); in: x(); } }");
+  CHECK(rewritten("{ void* p = &&in; if (c) { in: x(); } }") == "{ void* p = &&in; if (c) { in: x(); } }");
+  // A goto inside the statement to its own label, or out of it, leaves the region in place.
+  CHECK(rewritten("{ if (c) { in: x(); goto in; } }") == "{ " + open(1) + "if (c) { in: x(); goto in; } } }");
+  CHECK(rewritten("{ if (c) goto out; out: x(); }") == "{ " + open(1) + "if (c) goto out; } out: x(); }");
+}
+
 TEST_CASE("the regions keep every line where it was", "[loomcc][reconvergence]") {
   std::string in = "{\n  if (t == 0)\n    x = 1;\n  else\n    x = 2;\n  y();\n}\n";
   CHECK(rewritten(in) == "{\n  " + open(1) + "if (t == 0)\n    x = 1;\n  else\n    x = 2; }\n  y();\n}\n");
