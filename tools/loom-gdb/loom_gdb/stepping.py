@@ -2,6 +2,8 @@
 
 - Under gdb, blocks run one after another on one OS thread (LOOM_SERIAL=1, unless the user set
   LOOM_SERIAL): no other OS thread runs kernel code while one CUDA thread is stepped.
+- Under gdb the watchdog is off (LOOM_WATCHDOG=0, unless the user set it): a launch stopped at a
+  breakpoint makes no progress, and would be failed as hung once the user lets it go on.
 - `next` over a __syncthreads() stays on the thread by itself: the barrier switches fibers, and
   gdb's step-resume breakpoint after the call is tied to the caller's frame, on this fiber's
   stack, so other CUDA threads returning there do not stop it.
@@ -114,3 +116,6 @@ def install(loom_dirs):
     shown = gdb.execute("show environment LOOM_SERIAL", to_string=True)
     if "not defined" in shown and "LOOM_SERIAL" not in os.environ:
         gdb.execute("set environment LOOM_SERIAL 1", to_string=True)
+    shown = gdb.execute("show environment LOOM_WATCHDOG", to_string=True)
+    if "not defined" in shown and "LOOM_WATCHDOG" not in os.environ:
+        gdb.execute("set environment LOOM_WATCHDOG 0", to_string=True)
