@@ -1,10 +1,6 @@
 // loom-fuzz: differential testing of loom-cc's rewrites (tests/fuzz/README.md). Each program
 // (program.h) is built twice, by loom-cc and by g++ as plain C++ over reference_header.h, both
 // are run, and their lines compared kernel by kernel.
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -15,10 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "bad_inputs.h"
+#include "process.h"
 #include "program.h"
 #include "reference_header.h"
 
 namespace fs = std::filesystem;
+using loom::fuzz::run;
+using loom::fuzz::tailOf;
 
 namespace {
 
@@ -27,7 +27,7 @@ struct Options {
   std::uint64_t seed = 1;
   unsigned programs = 1, kernels = 40;
   fs::path work = "loom-fuzz-work";
-  bool keep = false;
+  bool keep = false, badInputs = false;
   std::vector<std::string> compare;  // existing programs to build and compare instead
 };
 
@@ -36,7 +36,8 @@ struct Options {
                "loom-fuzz: %s\n"
                "usage: loom-fuzz --loom-cc PATH [--seed N|random] [--programs N] [--kernels N] [--work DIR]\n"
                "                 [--cxx g++] [--opt -O2] [--keep]\n"
-               "       loom-fuzz --loom-cc PATH [--work DIR] --compare FILE.cu...\n",
+               "       loom-fuzz --loom-cc PATH [--work DIR] --compare FILE.cu...\n"
+               "       loom-fuzz --loom-cc PATH [--work DIR] --bad-inputs\n",
                why);
   std::exit(2);
 }
@@ -54,6 +55,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--opt") o.opt = value();
     else if (a == "--work") o.work = value();
     else if (a == "--keep") o.keep = true;
+    else if (a == "--bad-inputs") o.badInputs = true;
     else if (a == "--programs") o.programs = static_cast<unsigned>(std::stoul(value()));
     else if (a == "--kernels") o.kernels = static_cast<unsigned>(std::stoul(value()));
     else if (a == "--seed") {
@@ -68,42 +70,10 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-// Runs argv with stdout and stderr into `log`, killed after `seconds`; the exit status, or
-// 128 + the signal that ended it.
-int run(const std::vector<std::string>& argv, const fs::path& log, unsigned seconds) {
-  const pid_t pid = fork();
-  if (pid < 0) return 127;
-  if (pid == 0) {
-    const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) {
-      dup2(fd, 1);
-      dup2(fd, 2);
-      close(fd);
-    }
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    alarm(seconds);  // kept across exec: a hang ends with SIGALRM
-    execvp(args[0], args.data());
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return WEXITSTATUS(status);
-}
-
 std::vector<std::string> lines(const fs::path& file) {
   std::ifstream in(file);
   std::vector<std::string> out;
   for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
-std::string tail(const fs::path& file) {
-  std::vector<std::string> all = lines(file);
-  std::string out;
-  for (std::size_t k = all.size() > 20 ? all.size() - 20 : 0; k < all.size(); ++k) out += "    " + all[k] + "\n";
   return out;
 }
 
@@ -122,13 +92,13 @@ bool check(const Options& o, const fs::path& source, Tally& tally) {
                    stem.string() + ".ref.build", 600);
       rc != 0) {
     std::printf("%s: the plain C++ build failed (status %d): the program is not valid C++\n%s", source.c_str(), rc,
-                tail(stem.string() + ".ref.build").c_str());
+                tailOf(stem.string() + ".ref.build").c_str());
     ++tally.failures;
     return false;
   }
   if (int rc = run({o.loomCc, o.opt, "-std=c++17", source.string(), "-o", loomExe}, stem.string() + ".loom.build", 600);
       rc != 0) {
-    std::printf("%s: loom-cc failed (status %d):\n%s", source.c_str(), rc, tail(stem.string() + ".loom.build").c_str());
+    std::printf("%s: loom-cc failed (status %d):\n%s", source.c_str(), rc, tailOf(stem.string() + ".loom.build").c_str());
     ++tally.failures;
     return false;
   }
@@ -147,7 +117,7 @@ bool check(const Options& o, const fs::path& source, Tally& tally) {
     std::printf("%s: kernel %s differs: plain C++ '%s', loom-cc '%s'\n", source.c_str(), kernel.c_str(),
                 want[k].c_str(), k < got.size() ? got[k].c_str() : "(missing)");
   }
-  if (!ok && got.size() > want.size()) std::printf("%s: loom-cc's build printed:\n%s", source.c_str(), tail(stem.string() + ".loom.out").c_str());
+  if (!ok && got.size() > want.size()) std::printf("%s: loom-cc's build printed:\n%s", source.c_str(), tailOf(stem.string() + ".loom.out").c_str());
   if (ok && !o.keep)
     for (const char* ext : {".loom", ".ref", ".loom.build", ".ref.build", ".loom.out", ".ref.out"})
       fs::remove(stem.string() + ext);
@@ -158,6 +128,11 @@ bool check(const Options& o, const fs::path& source, Tally& tally) {
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
+  if (o.badInputs) {
+    const unsigned failed = loom::fuzz::checkBadInputs(o.loomCc, o.cxx, o.work);
+    std::printf("loom-fuzz: bad inputs: %u failed\n", failed);
+    return failed == 0 ? 0 : 1;
+  }
   fs::create_directories(o.work);
   std::ofstream(o.work / "fuzz_reference.h") << loom::fuzz::kReferenceHeader;
   Tally tally;

@@ -10,7 +10,8 @@ namespace {
 
 class DiamondReader {
  public:
-  DiamondReader(std::string_view text, const std::vector<Token>& tokens) : text_(text), tokens_(tokens) {}
+  DiamondReader(std::string_view text, const std::vector<Token>& tokens, StatementEnds& ends)
+      : text_(text), tokens_(tokens), ends_(ends) {}
 
   std::optional<DiamondStore> read(std::size_t ifToken, std::size_t end) {
     if (!punct(ifToken + 1, '(')) return std::nullopt;  // `if constexpr`, `if consteval`
@@ -19,9 +20,9 @@ class DiamondReader {
     // A name the condition declares (`if (int j = f(); c)`, `if (int* p = q)`) is in scope in
     // both branches and nowhere else: the store after the if would name another, or none.
     if (maybeDeclares(ifToken + 2, *thenBegin - 1)) return std::nullopt;
-    std::optional<std::size_t> thenEnd = statementEnd(text_, tokens_, *thenBegin);
+    std::optional<std::size_t> thenEnd = ends_(*thenBegin);
     if (!thenEnd || !word(*thenEnd, "else")) return std::nullopt;
-    std::optional<std::size_t> elseEnd = statementEnd(text_, tokens_, *thenEnd + 1);
+    std::optional<std::size_t> elseEnd = ends_(*thenEnd + 1);
     if (!elseEnd || *elseEnd != end) return std::nullopt;
     DiamondStore store;
     const std::size_t begins[2] = {*thenBegin, *thenEnd + 1}, ends[2] = {*thenEnd, end};
@@ -180,14 +181,15 @@ class DiamondReader {
 
   std::string_view text_;
   const std::vector<Token>& tokens_;
+  StatementEnds& ends_;
   std::size_t branches_[2][2] = {{0, 0}, {0, 0}};
 };
 
 }  // namespace
 
 std::optional<DiamondStore> readDiamondStore(std::string_view text, const std::vector<Token>& tokens,
-                                             std::size_t ifToken, std::size_t end) {
-  return DiamondReader(text, tokens).read(ifToken, end);
+                                             std::size_t ifToken, std::size_t end, StatementEnds& ends) {
+  return DiamondReader(text, tokens, ends).read(ifToken, end);
 }
 
 }  // namespace loom::cc

@@ -13,8 +13,11 @@
 // branches are blocks of plain statements (no branch, loop, jump or label: the store is reached
 // whenever its branch runs), each ending in `<target> = <value>;` on one line with the same
 // target, spelled the same; the target is `name[index]` or `name->member`, whose index reads no
-// memory and calls nothing (so evaluating it twice is harmless), and no statement of either
-// branch assigns a name the target uses.
+// memory and calls nothing (so evaluating it twice is harmless), no statement of either
+// branch assigns a name the target uses, and nothing declares one where the store after the
+// if would not see it: not the condition (`if (int j = f(); c)`, `if (int* p = q)`, taken
+// as declaring whenever it holds a ';', a '{' or an '=' that is no comparison) and no
+// statement of a branch (`int j{1};`, `T* a = p;`, `int i = 0, j;`, `auto [j, k] = s;`).
 #pragma once
 
 #include <cstddef>
@@ -23,6 +26,7 @@
 #include <vector>
 
 #include "lexer.h"
+#include "statement.h"
 
 namespace loom::cc {
 
@@ -34,8 +38,8 @@ struct DiamondStore {
   std::size_t semicolon[2] = {0, 0};
 };
 
-// tokens[ifToken] is an `if` whose statement ends before tokens[end].
+// tokens[ifToken] is an `if` whose statement ends before tokens[end]; `ends` reads statements.
 std::optional<DiamondStore> readDiamondStore(std::string_view text, const std::vector<Token>& tokens,
-                                             std::size_t ifToken, std::size_t end);
+                                             std::size_t ifToken, std::size_t end, StatementEnds& ends);
 
 }  // namespace loom::cc

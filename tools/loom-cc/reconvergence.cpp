@@ -16,8 +16,8 @@ namespace {
 
 class RegionWriter {
  public:
-  RegionWriter(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits)
-      : text_(text), tokens_(tokens), edits_(edits) {}
+  RegionWriter(std::string_view text, const std::vector<Token>& tokens, std::vector<Edit>& edits, StatementEnds& ends)
+      : text_(text), tokens_(tokens), edits_(edits), ends_(ends) {}
 
   // `{ <region> ` before tokens[begin], ` }` after tokens[end - 1].
   void wrap(std::size_t begin, std::size_t end) {
@@ -108,53 +108,82 @@ class RegionWriter {
   }
 
   // Duff's device: a `case` label of a switch around the statement, inside it (a jump to it
-  // would skip the region variable's initialization). Labels of a switch inside do not count.
-  bool holdsCaseLabel(std::size_t begin, std::size_t end) const {
-    for (std::size_t k = begin; k < end; ++k) {
-      if (isWord(text_, tokens_, k, "switch")) {
-        std::optional<std::size_t> inner = statementEnd(text_, tokens_, k);
-        if (!inner) return true;  // cannot tell: no region
-        k = *inner - 1;
-        continue;
-      }
-      if (isWord(text_, tokens_, k, "case") ||
-          (isWord(text_, tokens_, k, "default") && isPunct(text_, tokens_, k + 1, ':')))
-        return true;
-    }
-    return false;
+  // would skip the region variable's initialization). Labels of a switch inside do not count;
+  // a switch inside whose end cannot be read is taken for such a label.
+  bool holdsCaseLabel(std::size_t begin, std::size_t end) {
+    indexLabels();
+    for (auto c = std::lower_bound(cases_.begin(), cases_.end(), std::pair<std::size_t, long long>{begin, -2});
+         c != cases_.end() && c->first < end; ++c)
+      if (c->second < static_cast<long long>(begin)) return true;  // its switch is outside
+    auto open = std::lower_bound(undelimitedSwitches_.begin(), undelimitedSwitches_.end(), begin);
+    return open != undelimitedSwitches_.end() && *open < end;
   }
 
   // A label inside the statement that a goto outside it names (or whose address `&&label` is
   // taken outside it): the jump would pass the region variable's initialization.
   bool holdsJumpTarget(std::size_t begin, std::size_t end) {
-    for (std::size_t k = begin; k + 1 < end; ++k) {
-      if (tokens_[k].kind != TokenKind::Identifier || !isPunct(text_, tokens_, k + 1, ':') ||
-          isPunct(text_, tokens_, k + 2, ':') || (k > 0 && isPunct(text_, tokens_, k - 1, ':')))
-        continue;
-      const std::string_view name = spelling(text_, tokens_[k]);
-      if (name == "case" || name == "default" || name == "public" || name == "private" || name == "protected") continue;
-      if (!jumps_) {  // where each label is named by a goto or `&&`, found once
-        jumps_.emplace();
-        for (std::size_t g = 1; g + 1 < tokens_.size(); ++g)
-          if (tokens_[g + 1].kind == TokenKind::Identifier &&
-              (isWord(text_, tokens_, g, "goto") || (isPunct(text_, tokens_, g, '&') && isPunct(text_, tokens_, g - 1, '&'))))
-            (*jumps_)[spelling(text_, tokens_[g + 1])].push_back(g);
-      }
-      auto named = jumps_->find(name);
-      if (named == jumps_->end()) continue;
-      for (std::size_t g : named->second)
-        if (g < begin || g >= end) return true;
-    }
+    indexLabels();
+    for (auto l = std::lower_bound(jumpTargets_.begin(), jumpTargets_.end(), JumpTarget{begin, 0, 0});
+         l != jumpTargets_.end() && l->label < end; ++l)
+      if (l->firstJump < begin || l->lastJump >= end) return true;
     return false;
   }
+
+  // The labels of the text, in order, found once: each case label with the switch it belongs
+  // to, and each label a goto names with where the first and last such goto stand. Every
+  // region asks about its own range only, so deep nesting costs no rescans.
+  void indexLabels() {
+    if (indexed_) return;
+    indexed_ = true;
+    std::vector<std::pair<std::size_t, std::size_t>> switches;  // open switch statements: begin, end
+    std::unordered_map<std::string_view, std::pair<std::size_t, std::size_t>> jumps;  // first, last goto
+    std::vector<std::pair<std::size_t, std::string_view>> labels;
+    for (std::size_t k = 0; k < tokens_.size(); ++k) {
+      while (!switches.empty() && switches.back().second <= k) switches.pop_back();
+      const bool jump = k + 1 < tokens_.size() && tokens_[k + 1].kind == TokenKind::Identifier &&
+                        (isWord(text_, tokens_, k, "goto") ||
+                         (k > 0 && isPunct(text_, tokens_, k, '&') && isPunct(text_, tokens_, k - 1, '&')));
+      if (jump) {
+        auto [it, fresh] = jumps.try_emplace(spelling(text_, tokens_[k + 1]), k, k);
+        if (!fresh) it->second.second = k;
+        continue;
+      }
+      if (tokens_[k].kind != TokenKind::Identifier) continue;
+      const std::string_view w = spelling(text_, tokens_[k]);
+      if (w == "switch") {
+        if (std::optional<std::size_t> e = ends_(k)) switches.push_back({k, *e});
+        else undelimitedSwitches_.push_back(k);
+        continue;
+      }
+      if (w == "case" || (w == "default" && isPunct(text_, tokens_, k + 1, ':'))) {
+        cases_.push_back({k, switches.empty() ? -1 : static_cast<long long>(switches.back().first)});
+        continue;
+      }
+      if (isPunct(text_, tokens_, k + 1, ':') && !isPunct(text_, tokens_, k + 2, ':') &&
+          !(k > 0 && isPunct(text_, tokens_, k - 1, ':')) && w != "default" && w != "public" && w != "private" &&
+          w != "protected")
+        labels.push_back({k, w});
+    }
+    for (const auto& [at, name] : labels)
+      if (auto j = jumps.find(name); j != jumps.end()) jumpTargets_.push_back(JumpTarget{at, j->second.first, j->second.second});
+  }
+
+  struct JumpTarget {
+    std::size_t label, firstJump, lastJump;
+    bool operator<(const JumpTarget& o) const { return label < o.label; }
+  };
 
   std::string_view text_;
   const std::vector<Token>& tokens_;
   std::vector<Edit>& edits_;
+  StatementEnds& ends_;
   unsigned count_ = 0;
   unsigned sunkCount_ = 0;
   std::optional<LineMap> lines_;
-  std::optional<std::unordered_map<std::string_view, std::vector<std::size_t>>> jumps_;
+  bool indexed_ = false;
+  std::vector<std::pair<std::size_t, long long>> cases_;  // case labels: token, its switch's (-1: none)
+  std::vector<std::size_t> undelimitedSwitches_;
+  std::vector<JumpTarget> jumpTargets_;
   std::vector<std::size_t> newlines_;  // offsets of the text's line breaks
   std::string sunkName_, sunkTarget_;
 };
@@ -163,7 +192,18 @@ class RegionWriter {
 
 void findReconvergenceEdits(std::string_view text, const std::vector<Token>& tokens,
                             const std::vector<bool>& userCode, std::vector<Edit>& edits) {
-  RegionWriter regions(text, tokens, edits);
+  // Statements are read from the last to the first, so that reading one finds every statement
+  // nested in it already read: no recursion deeper than two, however deep the nesting.
+  StatementEnds ends(text, tokens);
+  for (std::size_t n = tokens.size(); n-- > 0;) {
+    if (!userCode[n] || tokens[n].kind != TokenKind::Identifier) continue;
+    const std::string_view w = spelling(text, tokens[n]);
+    if (w == "if" || w == "for" || w == "while" || w == "switch" || w == "try") ends(n);
+    if (w == "do" || w == "else") ends(n + 1);
+    if (w == "if" || w == "for" || w == "while" || w == "switch")
+      if (std::optional<std::size_t> head = matchingClose(text, tokens, n + 1); head) ends(*head);
+  }
+  RegionWriter regions(text, tokens, edits, ends);
   // The `while` that ends a do-while is no statement of its own. When a do's body cannot be
   // delimited, the next `while (...);` is taken for its end. A loop right after a #pragma
   // (`#pragma GCC unroll 4`) must stay right after it: only its body becomes a region.
@@ -174,7 +214,7 @@ void findReconvergenceEdits(std::string_view text, const std::vector<Token>& tok
     const bool doLoop = isWord(text, tokens, n, "do");
     std::optional<std::size_t> doBodyEnd;
     if (doLoop) {
-      doBodyEnd = statementEnd(text, tokens, n + 1);
+      doBodyEnd = ends(n + 1);
       if (doBodyEnd && isWord(text, tokens, *doBodyEnd, "while")) endsDo[*doBodyEnd] = true;
       if (!doBodyEnd) ++undelimitedDos;
     }
@@ -190,11 +230,11 @@ void findReconvergenceEdits(std::string_view text, const std::vector<Token>& tok
     }
     if (!userCode[n] || (!branch && !headed && !doLoop)) continue;
     if (branch && n > 0 && isWord(text, tokens, n - 1, "else")) continue;
-    std::optional<std::size_t> end = statementEnd(text, tokens, n);
+    std::optional<std::size_t> end = ends(n);
     if (!end) continue;
     if (branch) {
       std::optional<DiamondStore> store;
-      if (isWord(text, tokens, n, "if")) store = readDiamondStore(text, tokens, n, *end);
+      if (isWord(text, tokens, n, "if")) store = readDiamondStore(text, tokens, n, *end, ends);
       if (store) regions.sinkStoreBegin(*store, n);
       regions.wrap(n, *end);
       if (store) regions.sinkStoreEnd(*store, *end);

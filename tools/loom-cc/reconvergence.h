@@ -7,8 +7,10 @@
 // wrapped in braces. The insertions stand on the lines of the tokens they follow, so no line
 // moves. They are nvcc's convergence barriers (BSSY/BSYNC) as lockstep mode sees them
 // (loom/device/reconverge.h). An `else if` is inside the region of the `if` that begins the
-// chain. Left alone: statements this reading of C++ cannot delimit (statement.h), and a loop
-// body holding a `case` label of an enclosing switch (the declaration would be jumped over).
+// chain. Left alone: statements this reading of C++ cannot delimit (statement.h), and a
+// statement or loop body holding a `case` label of an enclosing switch, or a label that a goto
+// outside it names (the declaration would be jumped over). Each statement is read once
+// (StatementEnds), so nesting of any depth costs time in proportion to its length.
 #pragma once
 
 #include <string_view>

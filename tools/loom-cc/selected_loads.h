@@ -5,7 +5,8 @@
 //   (*(c ? ::loom::device::selectable(a[x]) : ::loom::device::selectable(a[y])))
 // (loom/device/selected_load.h): only the chosen index is evaluated, as before, and the one load
 // is made by the lanes of both sides together. Left alone: sides of any other form, a nested
-// conditional, and a condition whose start cannot be told.
+// conditional, and a condition whose start cannot be told (a '}' or a statement keyword
+// before it; after `if (...)`, `else` or `do` it begins there).
 #pragma once
 
 #include <string_view>

@@ -95,6 +95,24 @@ TEST_CASE("a statement holding the label of a goto from outside it is no region"
   CHECK(rewritten("{ if (c) goto out; out: x(); }") == "{ " + open(1) + "if (c) goto out; } out: x(); }");
 }
 
+TEST_CASE("deeply nested statements are read once each", "[loomcc][reconvergence]") {
+  // 50,000 nested ifs and 50,000 nested loops: each statement's extent and labels are read once
+  // (statement.h's StatementEnds), not again for every statement around it, and no reading
+  // recurses as deep as the nesting (which overflowed the stack).
+  const int n = 50000;
+  std::string in = "{ ";
+  for (int k = 0; k < n; ++k) in += "if (c) ";
+  for (int k = 0; k < n; ++k) in += "for (;;) { ";
+  in += "x();";
+  for (int k = 0; k < n; ++k) in += " }";
+  in += " }";
+  const std::string out = rewritten(in);
+  std::size_t regions = 0;
+  for (std::size_t at = out.find("loom_region_"); at != std::string::npos; at = out.find("loom_region_", at + 1)) ++regions;
+  CHECK(regions == 3u * n);  // each if, each loop and each loop body
+  CHECK(out.find("loom_region_150000 ") != std::string::npos);
+}
+
 TEST_CASE("the regions keep every line where it was", "[loomcc][reconvergence]") {
   std::string in = "{\n  if (t == 0)\n    x = 1;\n  else\n    x = 2;\n  y();\n}\n";
   CHECK(rewritten(in) == "{\n  " + open(1) + "if (t == 0)\n    x = 1;\n  else\n    x = 2; }\n  y();\n}\n");
