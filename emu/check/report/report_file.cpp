@@ -69,6 +69,7 @@ std::vector<LaunchReport> buildReports() {
     r.mangled = report::mangledName(record->kernel);
     r.grid[0] = record->grid.x, r.grid[1] = record->grid.y, r.grid[2] = record->grid.z;
     r.block[0] = record->block.x, r.block[1] = record->block.y, r.block[2] = record->block.z;
+    r.stream = record->stream;
     Counters total;
     std::map<std::tuple<std::string, unsigned>, Counters> lines;
     {
@@ -89,14 +90,9 @@ std::vector<LaunchReport> buildReports() {
 }
 
 std::string toJson(const std::vector<LaunchReport>& launches) {
-  // The stream is the record's, not part of the public LaunchReport: the launches are the
-  // recorder's, in its order, unless a caller made its own list.
-  const auto records = Recorder::instance().records();
-  const bool streamsKnown = records.size() == launches.size();
   nlohmann::ordered_json root;
   root["launches"] = nlohmann::ordered_json::array();
-  for (std::size_t i = 0; i < launches.size(); ++i) {
-    const LaunchReport& r = launches[i];
+  for (const LaunchReport& r : launches) {
     nlohmann::ordered_json j;
     j["kernel"] = r.kernel;
     // As Nsight Compute names and matches it (loom-ncu prints these).
@@ -107,7 +103,7 @@ std::string toJson(const std::vector<LaunchReport>& launches) {
     j["function"] = names.function;
     j["grid"] = {r.grid[0], r.grid[1], r.grid[2]};
     j["block"] = {r.block[0], r.block[1], r.block[2]};
-    j["stream"] = streamsKnown ? records[i]->stream : 7;
+    j["stream"] = r.stream;
     j["metrics"] = metricsJson(r.metrics);
     j["lines"] = nlohmann::ordered_json::array();
     for (const LineReport& l : r.lines) {

@@ -51,6 +51,7 @@ struct LaunchReport {
   std::string mangled; // "_Z9transposePKfPfi"
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
+  unsigned stream = 7;  // as Nsight Compute numbers streams: 7 the default one, 13, 14, ... created ones
   Metrics metrics;
   std::vector<LineReport> lines;  // by file, then line
 
