@@ -67,11 +67,7 @@ void setSelection(const Options& o) {
 // launch's Profiling line to the same descriptor as the launch ends (not in CSV mode, as ncu).
 int runProgram(const Options& o, const fs::path& report, std::FILE* prof, long& pid) {
   const std::string path = executablePath(o.program[0]);
-  std::vector<std::string> metrics = o.metrics;
-  if (metrics.empty())  // every metric Loom counts: the names of its report
-    metrics = {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-               "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "smsp__sass_inst_executed_op_global_ld.sum"};
-  const unsigned passes = passCount(metrics);
+  const unsigned passes = passCount(o.metrics.empty() ? loomMetrics() : o.metrics);
   std::fflush(nullptr);
   pid_t child = fork();
   if (child < 0) throw std::runtime_error("fork failed");

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "check/counters/metrics.h"
+
 namespace loom::ncu {
 
 unsigned passCount(const std::vector<std::string>& metrics) {
@@ -16,6 +18,12 @@ unsigned passCount(const std::vector<std::string>& metrics) {
   if (shared + global == 0) return 1;
   if (instrumented == 0) return std::max(shared, global);
   return std::max(shared + 1, global + 2);
+}
+
+std::vector<std::string> loomMetrics() {
+  std::vector<std::string> names(check::kMetricNames.begin(), check::kMetricNames.end());
+  for (const check::MetricAlias& a : check::kMetricAliases) names.emplace_back(a.name);
+  return names;
 }
 
 }  // namespace loom::ncu

@@ -14,4 +14,7 @@ namespace loom::ncu {
 
 unsigned passCount(const std::vector<std::string>& metrics);
 
+// Every metric Loom counts (emu/check/counters/metrics.h): what loom-ncu prints without --metrics.
+std::vector<std::string> loomMetrics();
+
 }  // namespace loom::ncu

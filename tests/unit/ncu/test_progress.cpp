@@ -48,6 +48,7 @@ TEST_CASE("loom-ncu pass count: ncu's counts for the recorded metric sets", "[nc
                         "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"})
     all.push_back(m);
   CHECK(passCount(all) == 7);
+  CHECK(passCount(loom::ncu::loomMetrics()) == 7);  // loom-ncu without --metrics prints these 18
   const std::vector<std::string> twelve = {kWavefronts + "ld.sum", kWavefronts + "st.sum", kConflicts + "ld.sum",
                                            kConflicts + "st.sum", global[0], global[1], global[2], global[3],
                                            "smsp__sass_inst_executed_op_shared_ld.sum",
