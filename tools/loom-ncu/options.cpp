@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "option_values.h"
+
 #include <stdexcept>
 
 namespace loom::ncu {
@@ -32,13 +34,6 @@ void count(const std::string& option, const std::string& v) {
     throw std::invalid_argument(option + " needs a count, not '" + v + "'");
 }
 
-void oneOf(const std::string& option, const std::string& v, std::initializer_list<const char*> allowed) {
-  for (const char* a : allowed)
-    if (v == a) return;
-  std::string list;
-  for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-  throw std::invalid_argument(option + " " + v + ": expected one of " + list);
-}
 
 std::vector<std::string> splitCommas(const std::string& s) {
   std::vector<std::string> out;
@@ -79,7 +74,7 @@ Options parseOptions(const std::vector<std::string>& args) {
     } else if (a == "-k" || a == "--kernel-name") o.kernelName = next();
     else if (a == "--kernel-name-base") {
       o.kernelNameBase = next();
-      oneOf(a, o.kernelNameBase, {"function", "demangled", "mangled"});
+      loom::cli::requireOneOf(a, o.kernelNameBase, {"function", "demangled", "mangled"});
     } else if (a == "--kernel-id") o.kernelId = next();
     else if (a == "-s" || a == "--launch-skip") count(a, o.launchSkip = next());
     else if (a == "-c" || a == "--launch-count") count(a, o.launchCount = next());
@@ -89,18 +84,18 @@ Options parseOptions(const std::vector<std::string>& args) {
       o.page = next();
       if (o.page == "session")
         throw std::invalid_argument("--page session: Loom prints the details, raw and source pages (no device attributes)");
-      oneOf(a, o.page, {"details", "raw", "source"});
+      loom::cli::requireOneOf(a, o.page, {"details", "raw", "source"});
     } else if (a == "--print-source") {
       o.printSource = next();
       if (o.printSource == "sass" || o.printSource == "ptx")
         throw std::invalid_argument("--print-source " + o.printSource + ": Loom runs no SASS or PTX; use cuda or cuda,sass (source lines)");
-      oneOf(a, o.printSource, {"cuda", "cuda,sass"});
+      loom::cli::requireOneOf(a, o.printSource, {"cuda", "cuda,sass"});
     } else if (a == "--html") o.html = next();
     else if (a == "--section" || a == "--set") next();  // Loom counts the same metrics whatever ncu would collect
     else if (a == "-f" || a == "--force-overwrite") o.force = true;
     else if (a == "-i" || a == "--import") o.importFile = next(); else if (a == "--print-units") {
       o.printUnits = next();
-      oneOf(a, o.printUnits, {"base", "auto"});
+      loom::cli::requireOneOf(a, o.printUnits, {"base", "auto"});
     } else if (a == "--log-file") o.logFile = next();
     else if (a == "-o" || a == "--export") o.exportName = next();
     else throw std::invalid_argument("unknown option " + a);

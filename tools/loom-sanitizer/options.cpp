@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "option_values.h"
+
 #include <cstdlib>
 #include <stdexcept>
 
@@ -29,13 +31,6 @@ long toNumber(const std::string& option, const std::string& v) {
   }
   throw std::invalid_argument(option + " needs a number, not '" + v + "'");
 }
-void oneOf(const std::string& option, const std::string& v, std::initializer_list<const char*> allowed) {
-  for (const char* a : allowed)
-    if (v == a) return;
-  std::string list;
-  for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-  throw std::invalid_argument(option + " " + v + ": expected one of " + list);
-}
 }  // namespace
 
 Options parseOptions(const std::vector<std::string>& args) {
@@ -59,18 +54,18 @@ Options parseOptions(const std::vector<std::string>& args) {
     if (a == "--help") throw std::invalid_argument("");
     else if (a == "--tool") {
       o.tool = next();
-      oneOf(a, o.tool, {"memcheck", "racecheck", "synccheck", "initcheck"});
+      loom::cli::requireOneOf(a, o.tool, {"memcheck", "racecheck", "synccheck", "initcheck"});
     } else if (a == "--print-limit") o.printLimit = toNumber(a, next());
     else if (a == "--error-exitcode") o.errorExitCode = static_cast<int>(toNumber(a, next()));
     else if (a == "--racecheck-report") {
       o.racecheckReport = next();
-      oneOf(a, o.racecheckReport, {"analysis", "hazard", "all"});
+      loom::cli::requireOneOf(a, o.racecheckReport, {"analysis", "hazard", "all"});
     } else if (a == "--show-backtrace") {
       o.showBacktrace = next();
-      oneOf(a, o.showBacktrace, {"yes", "no", "host", "device"});
+      loom::cli::requireOneOf(a, o.showBacktrace, {"yes", "no", "host", "device"});
     } else if (a == "--leak-check") {
       std::string v = next();
-      oneOf(a, v, {"full", "no"});
+      loom::cli::requireOneOf(a, v, {"full", "no"});
       o.leakCheck = v == "full";
     } else if (a == "--watchdog") {
       o.watchdog = next();
