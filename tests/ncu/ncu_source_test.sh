@@ -88,11 +88,19 @@ else
   row() { grep -o "<tr id=\"launch-0-line-$1\"[^>]*>.*" "$work/dom.html" | sed 's|</tr>.*||'; }
   ok=1
   grep -q 'data-rendered="1"' "$work/dom.html" || ok=0
-  # Line 42 has the launch's most shared wavefronts (heat 1.00), line 35 480 of them (0.03), and
-  # line 48 the global store's sectors; a line without accesses has empty cells.
-  [[ "$(row 42)" == *'data-heat="1.00"'*'>15,360<'* ]] || ok=0
-  [[ "$(row 35)" == *'data-heat="0.03"'*'>480<'* ]] || ok=0
-  [[ "$(row 48)" == *'>411<'*'C[row * wB + col] = Csub;'* ]] || ok=0
+  # Each line's cells hold the values of the CSV source page of the same run (source_full_both:
+  # lines 35 and 48 equal the device's, 42 is the known LDS.128 divergence), with thousands
+  # separators, and a heat of the value over the launch's largest in that column.
+  csvValue() { grep "^\"$1\"," "$work/source_full_both.stdout" | cut -d'"' -f"$2"; }  # 8: wavefronts, 12: sectors
+  maxWave=$(for l in 35 36 42 48; do csvValue $l 8; done | sort -n | tail -1)
+  grouped() { echo "$1" | sed -E ':a;s/([0-9])([0-9]{3})($|,)/\1,\2\3/;ta'; }
+  heat() { awk -v v="$1" -v m="$2" 'BEGIN { printf "%.2f", (m > 0 ? v / m : 0) }'; }
+  for l in 35 42; do
+    v=$(csvValue $l 8)
+    [[ -n "$v" && "$(row $l)" == *"data-heat=\"$(heat "$v" "$maxWave")\""*">$(grouped "$v")<"* ]] || ok=0
+  done
+  [[ "$(row 42)" == *'data-heat="1.00"'* ]] || ok=0  # the launch's most shared wavefronts
+  [[ "$(row 48)" == *">$(grouped "$(csvValue 48 12)")<"*'C[row * wB + col] = Csub;'* ]] || ok=0
   [[ "$(row 43)" == *'<td class="metric"></td>'* ]] || ok=0
   if [ $ok = 1 ]; then echo "html: PASS"; else echo "html: FAIL"; head -c 3000 "$work/dom.html"; failures=$((failures + 1)); fi
 fi
