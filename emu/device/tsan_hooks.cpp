@@ -200,30 +200,37 @@ LOOM_ACCESS_HOOKS(16)
 // Memory orders arrive as the compiler's __ATOMIC_* numbers; every hook uses seq_cst, which is
 // at least as strong as whatever was asked for. The order asked for still matters to racecheck:
 // release or stronger releases (device/atomic_checks.h).
+// In lockstep mode each is also a stop of its lane (before the checks, which may hold a lock), as CUDA's atomic functions are (a load, a
+// store or a read-modify-write of the warp): a thread that waits on a libcu++ atomic or barrier
+// with __nanosleep between tries must stop somewhere for its warp's other lanes to run.
 #define LOOM_ATOMIC_CHECKS(a, modifies, mo)                                                          \
   loom::device::AtomicChecks checks_(a, sizeof(*(a)), modifies,                                      \
                                      (mo) == __ATOMIC_RELEASE || (mo) == __ATOMIC_ACQ_REL || (mo) == __ATOMIC_SEQ_CST, \
                                      LOOM_CALL_SITE());
+#define LOOM_ATOMIC_STOP(a, op)                                                                      \
+  if (loom::sched::lockstepAccesses()) [[unlikely]]                                                 \
+    lockstepAccess(const_cast<void*>(static_cast<const volatile void*>(a)), sizeof(*(a)),           \
+                   loom::check::AccessOp::op, LOOM_CALL_SITE());
 #define LOOM_ATOMIC_HOOKS(bits, T)                                                                   \
-  T __tsan_atomic##bits##_load(const volatile T* a, int mo) { LOOM_ATOMIC_CHECKS(a, false, mo) return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
-  void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
-  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int mo) { LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_load(const volatile T* a, int mo) { LOOM_ATOMIC_STOP(a, Load) LOOM_ATOMIC_CHECKS(a, false, mo) return __atomic_load_n(a, __ATOMIC_SEQ_CST); } \
+  void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) { LOOM_ATOMIC_STOP(a, Store) LOOM_ATOMIC_CHECKS(a, true, mo) __atomic_store_n(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_exchange(volatile T* a, T v, int mo) { LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int mo) { LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int mo) { LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int mo) { LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int mo) { LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int mo) { LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
+  T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int mo) { LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo) return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); } \
   int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int mo, int) {       \
-    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
+    LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo)                                      \
     return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
   }                                                                                                  \
   int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int mo, int) {         \
-    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
+    LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo)                                      \
     return __atomic_compare_exchange_n(a, c, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
   }                                                                                                  \
   T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int mo, int) {             \
-    LOOM_ATOMIC_CHECKS(a, true, mo)                                                                  \
+    LOOM_ATOMIC_STOP(a, Atomic) LOOM_ATOMIC_CHECKS(a, true, mo)                                      \
     __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                \
     return c;                                                                                        \
   }

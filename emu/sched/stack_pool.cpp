@@ -17,6 +17,11 @@ std::size_t pageSize() {
   return size;
 }
 constexpr std::size_t kSlotsPerChunk = 256;
+// PROT_NONE space above each chunk. The first stacks handed out are a chunk's top slots, and a
+// wild store above a thread's local arrays lands above them: with this reserve it always faults,
+// instead of faulting or silently writing into whatever the process mapped next (which differs
+// from machine to machine).
+constexpr std::size_t kTailBytes = std::size_t{1} << 20;
 constexpr std::size_t kCanaryWords = 8;  // 64 bytes below an unguarded stack
 constexpr std::uint64_t kCanary = 0x4c6f6f6d53746b21;  // "Loom" "Stk!"
 
@@ -44,7 +49,7 @@ StackPool::StackPool(std::size_t stackSize) {
 
 StackPool::~StackPool() {
   for (const Chunk& c : chunks_) {
-    munmap(c.base, c.slots * slotSize_);
+    munmap(c.base, c.slots * slotSize_ + kTailBytes);
     if (c.guarded) guardBudget().fetch_add(static_cast<long>(c.slots));  // its mappings are gone
   }
 }
@@ -52,9 +57,10 @@ StackPool::~StackPool() {
 bool StackPool::grow() {
   std::size_t bytes = kSlotsPerChunk * slotSize_;
   // MAP_NORESERVE: a stack's untouched pages cost nothing, so generous stacks are cheap.
-  void* mem = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+  void* mem = mmap(nullptr, bytes + kTailBytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (mem == MAP_FAILED) return false;
+  mprotect(static_cast<char*>(mem) + bytes, kTailBytes, PROT_NONE);
   const bool guarded = guardBudget().fetch_sub(kSlotsPerChunk) >= static_cast<long>(kSlotsPerChunk);
   if (!guarded) guardBudget().fetch_add(kSlotsPerChunk);
   char* base = static_cast<char*>(mem);

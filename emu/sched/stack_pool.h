@@ -4,7 +4,9 @@
 // faults on the guard (reported as a stack overflow) instead of corrupting its neighbour.
 // Stacks are mapped lazily and never returned to the OS while the worker lives: a block of
 // 1024 threads needs up to 1024 stacks every time, and mmap/munmap per block would dominate.
-// Pages a stack never touches cost no memory.
+// Pages a stack never touches cost no memory. Above each chunk of stacks lies 1 MiB of PROT_NONE
+// address space, so a store far past the top of the first stacks handed out faults on every
+// machine alike.
 //
 // A guard page splits its mapping, and Linux allows a process 65,530 mappings
 // (vm.max_map_count): about 32,000 guarded stacks. A cooperative launch at full occupancy holds

@@ -17,9 +17,9 @@
 
 __global__ void spinInBlock(volatile int* flag) {
   if (threadIdx.x == 0)
-    while (*flag == 0) {
-    }
+    while (*flag == 0) {}  // one line: wherever the watchdog finds the thread, it is line 20
 }
+
 
 __global__ void spinAcross(int* arrived) {
   if (threadIdx.x != 0) return;
