@@ -1,6 +1,6 @@
 // The engine's settings (emu/options/options.h): parsed from the environment as documented, a
-// malformed value refused with a message naming the variable, and README.md's table of settings
-// listing exactly the variables the engine and loom-cc read.
+// malformed value refused with a message naming the variable, and the settings tables (README.md's,
+// and loom-ncu's for its launch selection) listing exactly the variables the engine and loom-cc read.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -96,11 +96,14 @@ TEST_CASE("engine options: README's table lists every variable Loom reads", "[en
       const std::string text = readFile(entry.path());
       for (std::sregex_iterator m(text.begin(), text.end(), getenvCall), end; m != end; ++m) read.insert((*m)[1]);
     }
-  // The README's table rows: `| `LOOM_X` | ...`.
-  const std::string readme = readFile(root / "README.md");
+  // The settings tables' rows, `| `LOOM_X` | ...`: the README's, and loom-ncu's for the launch
+  // selection it sets.
   std::set<std::string> documented;
   const std::regex row(R"(\n\| *`(LOOM_[A-Z_]+)(=[^`]*)?` *\|)");
-  for (std::sregex_iterator m(readme.begin(), readme.end(), row), end; m != end; ++m) documented.insert((*m)[1]);
+  for (const char* file : {"README.md", "tools/loom-ncu/README.md"}) {
+    const std::string text = readFile(root / file);
+    for (std::sregex_iterator m(text.begin(), text.end(), row), end; m != end; ++m) documented.insert((*m)[1]);
+  }
   CHECK(read.size() >= 11);
   CHECK(documented == read);
 }
