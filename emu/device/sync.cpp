@@ -11,6 +11,7 @@
 #include "report/symbolize.h"
 #include "report/warning.h"
 #include "sched/block_runner.h"
+#include "sched/progress.h"
 
 namespace loom::device {
 
@@ -167,6 +168,28 @@ void threadfenceBlock() {
 void nanosleep(unsigned) {
   checkWatchdog(LOOM_CALL_SITE());
   if (auto* runner = sched::BlockRunner::current()) runner->yield(LOOM_CALL_SITE());
+}
+void tileSync(unsigned size, unsigned index) {
+  auto* runner = sched::BlockRunner::current();
+  if (!runner) return;
+  const void* site = LOOM_CALL_SITE();
+  const unsigned threads = runner->blockThreads();
+  const unsigned members = threads - index * size < size ? threads - index * size : size;  // a last, partial tile
+  std::uint32_t awaited = 0;
+  const std::uint32_t* generation = runner->tileBarriers().arrive(size, index, members, &awaited);
+  if (!generation) {
+    sched::noteProgress();
+    return;
+  }
+  // Yield until the tile's last thread arrives. In lockstep mode a yield only marks the warp as
+  // spinning: the lane must stop somewhere for the warp's other lanes to run, so each try is an
+  // unscored stop at the generation (Loom's memory, neither shared nor global).
+  while (__atomic_load_n(generation, __ATOMIC_ACQUIRE) == awaited) {
+    checkWatchdog(site);
+    runner->yield(site, true);
+    if (runner->lockstep())
+      runner->access(reinterpret_cast<std::uintptr_t>(generation), 4, check::AccessOp::Load, site);
+  }
 }
 void trap() {
   auto* runner = sched::BlockRunner::current();

@@ -125,6 +125,7 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
   groupWaiters_.clear();
   clusterArrivals_ = 0;
   localGeneration_ = 0;
+  tileBarriers_.clear();
   loom_clusterdim = uint3{launch.cluster.x, launch.cluster.y, launch.cluster.z};
   loom_clusterspecified = launch.clusterSpecified;
   syncCheck_ = check::sanitizer::tool() == check::sanitizer::Tool::Synccheck;
@@ -413,7 +414,7 @@ void BlockRunner::runnerEntry(Fiber* self, void* arg) {
   }
 }
 
-void BlockRunner::yield(const void* site) {
+void BlockRunner::yield(const void* site, bool unstartedFirst) {
   current_->waitSite = site;
   if (lockstep_) {
     lockstepWarps_[current_->linear / 32].spinning = true;
@@ -432,7 +433,8 @@ void BlockRunner::yield(const void* site) {
   }
   Lane& lane = *current_;
   // Choose who runs next before queueing ourselves, or we would pick ourselves.
-  void* next = othersRunnable ? popRunnable() : newRunner().context.context();
+  const bool start = nextUnstarted_ < threadCount_ && (!othersRunnable || unstartedFirst);
+  void* next = start ? newRunner().context.context() : popRunnable();
   makeRunnable(lane);  // to the back of the queue: everyone else runs first
   suspendLane(lane, next);
 }

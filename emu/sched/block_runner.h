@@ -32,6 +32,7 @@
 #include "loom/device/lane_builtins.h"
 #include "sched/launch.h"
 #include "sched/run_queue.h"
+#include "sched/tile_barrier.h"
 #include "loom/runtime/launch.h"
 
 namespace loom::mem {
@@ -80,8 +81,10 @@ public:
   // failed atomicCAS). Without this, a thread spinning on a lock held by a thread of its own
   // block would spin forever, since threads switch only where they wait. In lockstep mode it
   // marks the warp as spinning: its next step runs another group (sched/lockstep.cpp). `site`:
-  // the caller's, for the watchdog's report.
-  void yield(const void* site);
+  // the caller's, for the watchdog's report. `unstartedFirst`: start a thread not yet started
+  // before resuming a waiting one (a tile barrier waits for threads that may not have started:
+  // two of its waiters would otherwise hand the worker back and forth).
+  void yield(const void* site, bool unstartedFirst = false);
   // The running thread did kSpinBudget volatile loads, atomics or fences since the last
   // detection (spinPoint below): it may be waiting for another thread of the block.
   void spinDetected(const void* site);
@@ -118,6 +121,9 @@ public:
   void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site,
               check::SharedAtomic atomic = check::SharedAtomic::Native, bool aggregable = false);
   bool lockstep() const { return lockstep_; }
+  unsigned blockThreads() const { return threadCount_; }
+  // Tiles larger than a warp (sched/tile_barrier.h), cleared as each block starts.
+  TileBarriers& tileBarriers() { return tileBarriers_; }
 
 
   // Records a fault for the running thread and abandons the block. Callable from device code
@@ -308,6 +314,7 @@ private:
   bool syncCheck_ = false;  // synccheck: barrier sites are compared at each release
   bool raceCheck_ = false;  // racecheck: shared accesses go into races_ with these epochs
   std::uint32_t barrierEpoch_ = 0;
+  TileBarriers tileBarriers_;
   std::vector<std::uint32_t> warpEpoch_;
   std::unique_ptr<check::sanitizer::SharedRaceDetector> races_;
   std::unique_ptr<check::sanitizer::SharedInitShadow> sharedInit_;  // initcheck only

@@ -19,6 +19,8 @@ LOOM_ENGINE_CALL void syncwarp(unsigned mask);
 LOOM_ENGINE_CALL void threadfence();
 LOOM_ENGINE_CALL void threadfenceBlock();
 LOOM_ENGINE_CALL void nanosleep(unsigned ns);
+// thread_block_tile<size>::sync() for size > 32: waits for the live threads of tile `index`.
+LOOM_ENGINE_CALL void tileSync(unsigned size, unsigned index);
 [[noreturn]] LOOM_ENGINE_CALL void trap();
 // Fails the launch: device code reached `what`, which Loom cannot run (an inline PTX instruction
 // in a system header that loom-cc does not translate), at file:line.

@@ -1,5 +1,6 @@
 // cooperative_groups::thread_group (the type every group converts to), thread_block and
-// this_thread_block(), cg::sync, and the dynamic tiled_partition(group, n).
+// this_thread_block() (with or without block_tile_memory), cg::sync, and the dynamic
+// tiled_partition(group, n).
 // Written from the CUDA Programming Guide's "Cooperative Groups" chapter.
 #pragma once
 
@@ -14,20 +15,23 @@ namespace loom_detail {
 struct Internal {};  // constructors taking this are Loom's, not part of CUDA's API
 }  // namespace loom_detail
 
-// What all groups share. A group is a set of threads of one block: the whole block, or lanes
-// of one warp (`lanes`, a mask over the caller's warp).
+// What all groups share. A group is a set of threads of one block: the whole block, lanes of
+// one warp (`lanes`, a mask over the caller's warp), or a tile of whole warps (LargeTile: the
+// block's threads [metaRank * size, metaRank * size + size)).
 class thread_group {
 public:
-  enum class Kind : unsigned char { Block, Tile, Coalesced };
+  enum class Kind : unsigned char { Block, Tile, Coalesced, LargeTile };
 
   [[gnu::always_inline]] void sync() const {
     if (kind_ == Kind::Block) __syncthreads();
+    else if (kind_ == Kind::LargeTile) ::loom::device::tileSync(size_, ::loom::device::cg::blockRank() / size_);
     else __syncwarp(lanes_);
   }
   [[gnu::always_inline]] unsigned long long num_threads() const { return size_; }
   [[gnu::always_inline]] unsigned long long size() const { return size_; }
   [[gnu::always_inline]] unsigned long long thread_rank() const {
     if (kind_ == Kind::Block) return ::loom::device::cg::blockRank();
+    if (kind_ == Kind::LargeTile) return ::loom::device::cg::blockRank() % size_;
     return ::loom::device::cg::rankIn(lanes_, ::loom::device::cg::laneId());
   }
 
@@ -70,6 +74,20 @@ public:
 };
 
 [[gnu::always_inline]] inline thread_block this_thread_block() { return thread_block(); }
+
+// The scratch CUDA's tiles larger than 32 threads use for their barriers on devices before
+// sm_80 (block_tile_memory<MaxBlockSize>, CUDA 11's <TileCommunicationSize, MaxBlockSize>).
+// Loom's tiles synchronize in the engine (loom::device::tileSync), so it holds nothing and
+// this_thread_block(scratch) is this_thread_block().
+template <unsigned... Sizes>
+struct block_tile_memory {
+  static_assert(sizeof...(Sizes) <= 2, "block_tile_memory takes at most two sizes");
+  unsigned char loom_unused;
+};
+template <unsigned... Sizes>
+[[gnu::always_inline]] inline thread_block this_thread_block(block_tile_memory<Sizes...>&) {
+  return thread_block();
+}
 
 template <class Group>
 [[gnu::always_inline]] inline void sync(const Group& g) {

@@ -1,8 +1,11 @@
 // cooperative_groups::thread_block_tile<N> and the static tiled_partition<N>(parent): tiles of
-// N consecutive threads (N a power of two up to 32) of a block or of a larger tile. A tile's
-// collectives are the warp intrinsics over the tile's lanes with width N, so ranks wrap modulo
-// N, up/down shuffles stay inside the tile, and ballots and matches come back shifted so that
-// bit r stands for rank r of the tile.
+// N consecutive threads (N a power of two up to 1024) of a block or of a larger tile.
+//   - N <= 32: a tile's collectives are the warp intrinsics over the tile's lanes with width N,
+//     so ranks wrap modulo N, up/down shuffles stay inside the tile, and ballots and matches
+//     come back shifted so that bit r stands for rank r of the tile.
+//   - N > 32, whole warps: sync() waits for the tile's threads (loom::device::tileSync, the
+//     device's named barrier with a count); as with CUDA, such tiles offer sync, the ranks and
+//     sizes, and no shuffles or votes.
 #pragma once
 
 #include "loom/device/cooperative_groups/thread_group.h"
@@ -15,51 +18,73 @@ class thread_block_tile;
 
 template <unsigned N>
 class thread_block_tile<N, void> : public thread_group {
-  static_assert(::loom::device::cg::validTileSize(N),
-                "Loom supports thread_block_tile sizes that are powers of two up to 32");
+  static_assert(N >= 1 && N <= 1024 && (N & (N - 1)) == 0,
+                "thread_block_tile sizes are powers of two up to 1024");
+  static constexpr bool kWarpLevel = N <= 32;
+  // Called by each collective: its body is compiled only when a program uses it.
+  static constexpr void warpLevelOnly() {
+    static_assert(kWarpLevel, "tiles larger than 32 threads have no shuffles, votes or matches");
+  }
 
 public:
   thread_block_tile(loom_detail::Internal, unsigned metaRank, unsigned metaSize)
-      : thread_group(loom_detail::Internal{}, Kind::Tile,
-                     ::loom::device::cg::tileMask(N, ::loom::device::cg::laneId()), N, metaRank,
-                     metaSize) {}
+      : thread_group(loom_detail::Internal{}, kWarpLevel ? Kind::Tile : Kind::LargeTile,
+                     ::loom::device::cg::tileMask(kWarpLevel ? N : 32, ::loom::device::cg::laneId()), N,
+                     metaRank, metaSize) {}
 
-  [[gnu::always_inline]] void sync() const { __syncwarp(lanes_); }
+  [[gnu::always_inline]] void sync() const {
+    if constexpr (kWarpLevel) __syncwarp(lanes_);
+    else ::loom::device::tileSync(N, ::loom::device::cg::blockRank() / N);
+  }
   [[gnu::always_inline]] static constexpr unsigned long long num_threads() { return N; }
   [[gnu::always_inline]] static constexpr unsigned long long size() { return N; }
   [[gnu::always_inline]] static unsigned long long thread_rank() {
-    return ::loom::device::cg::laneId() & (N - 1);
+    if constexpr (kWarpLevel) return ::loom::device::cg::laneId() & (N - 1);
+    else return ::loom::device::cg::blockRank() & (N - 1);
   }
   [[gnu::always_inline]] unsigned long long meta_group_rank() const { return metaRank_; }
   [[gnu::always_inline]] unsigned long long meta_group_size() const { return metaSize_; }
 
   template <class T>
   [[gnu::always_inline]] T shfl(T var, int srcRank) const {
+    warpLevelOnly();
     return __shfl_sync(lanes_, var, srcRank, N);
   }
   template <class T>
   [[gnu::always_inline]] T shfl_up(T var, unsigned delta) const {
+    warpLevelOnly();
     return __shfl_up_sync(lanes_, var, delta, N);
   }
   template <class T>
   [[gnu::always_inline]] T shfl_down(T var, unsigned delta) const {
+    warpLevelOnly();
     return __shfl_down_sync(lanes_, var, delta, N);
   }
   template <class T>
   [[gnu::always_inline]] T shfl_xor(T var, unsigned laneMask) const {
+    warpLevelOnly();
     return __shfl_xor_sync(lanes_, var, static_cast<int>(laneMask), N);
   }
-  [[gnu::always_inline]] int any(int predicate) const { return __any_sync(lanes_, predicate); }
-  [[gnu::always_inline]] int all(int predicate) const { return __all_sync(lanes_, predicate); }
+  [[gnu::always_inline]] int any(int predicate) const {
+    warpLevelOnly();
+    return __any_sync(lanes_, predicate);
+  }
+  [[gnu::always_inline]] int all(int predicate) const {
+    warpLevelOnly();
+    return __all_sync(lanes_, predicate);
+  }
   [[gnu::always_inline]] unsigned ballot(int predicate) const {
+    warpLevelOnly();
     return __ballot_sync(lanes_, predicate) >> firstLane();
   }
   template <class T>
   [[gnu::always_inline]] unsigned match_any(T value) const {
+    warpLevelOnly();
     return __match_any_sync(lanes_, value) >> firstLane();
   }
   template <class T>
   [[gnu::always_inline]] unsigned match_all(T value, int& pred) const {
+    warpLevelOnly();
     return __match_all_sync(lanes_, value, &pred) >> firstLane();
   }
 
