@@ -7,6 +7,8 @@
 // printed, one line per tile size.
 #include <cooperative_groups.h>
 
+#include <type_traits>
+
 #include "conformance.h"
 
 namespace cg = cooperative_groups;
@@ -32,22 +34,25 @@ __global__ void tileSums(const int* in, int* sums) {
   if (tile.thread_rank() == 0) sums[blockIdx.x * (kBlock / N) + tile.meta_group_rank()] = s[base];
 }
 
+// nvcc 13 converts no tile larger than a warp to a thread_group.
+static_assert(!std::is_convertible<cg::thread_block_tile<64>, cg::thread_group>::value, "");
+static_assert(std::is_convertible<cg::thread_block_tile<32>, cg::thread_group>::value, "");
+
 // Tile k of 128 threads rotates its values left by one, k + 1 times: tiles leave their loops
 // at different times, which a block-wide barrier could not allow. Synchronizes through the
-// thread_group the tile converts to, and through cg::sync.
+// tile's sync() and through cg::sync.
 __global__ void tileRotations(const int* in, int* out) {
   __shared__ int s[kBlock];
   cg::thread_block block = cg::this_thread_block();
   cg::thread_block_tile<128> tile = cg::tiled_partition<128>(block);
-  cg::thread_group group = tile;
   const unsigned t = block.thread_rank(), r = tile.thread_rank(), base = tile.meta_group_rank() * 128;
   s[t] = in[blockIdx.x * kBlock + t];
-  group.sync();
+  tile.sync();
   for (unsigned round = 0; round <= tile.meta_group_rank(); ++round) {
     int v = s[base + (r + 1) % 128];
     cg::sync(tile);
     s[t] = v;
-    group.sync();
+    tile.sync();
   }
   out[blockIdx.x * kBlock + t] = s[t];
 }

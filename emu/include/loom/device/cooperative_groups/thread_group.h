@@ -15,23 +15,20 @@ namespace loom_detail {
 struct Internal {};  // constructors taking this are Loom's, not part of CUDA's API
 }  // namespace loom_detail
 
-// What all groups share. A group is a set of threads of one block: the whole block, lanes of
-// one warp (`lanes`, a mask over the caller's warp), or a tile of whole warps (LargeTile: the
-// block's threads [metaRank * size, metaRank * size + size)).
+// What all groups share. A group is a set of threads of one block: the whole block, or lanes
+// of one warp (`lanes`, a mask over the caller's warp).
 class thread_group {
 public:
-  enum class Kind : unsigned char { Block, Tile, Coalesced, LargeTile };
+  enum class Kind : unsigned char { Block, Tile, Coalesced };
 
   [[gnu::always_inline]] void sync() const {
     if (kind_ == Kind::Block) __syncthreads();
-    else if (kind_ == Kind::LargeTile) ::loom::device::tileSync(size_, ::loom::device::cg::blockRank() / size_);
     else __syncwarp(lanes_);
   }
   [[gnu::always_inline]] unsigned long long num_threads() const { return size_; }
   [[gnu::always_inline]] unsigned long long size() const { return size_; }
   [[gnu::always_inline]] unsigned long long thread_rank() const {
     if (kind_ == Kind::Block) return ::loom::device::cg::blockRank();
-    if (kind_ == Kind::LargeTile) return ::loom::device::cg::blockRank() % size_;
     return ::loom::device::cg::rankIn(lanes_, ::loom::device::cg::laneId());
   }
 
