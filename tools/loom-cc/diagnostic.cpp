@@ -65,8 +65,9 @@ std::string renderDiagnostic(const Diagnostic& d, const LineMap& lines, const So
       }
     }
   }
-  return where.file + ":" + std::to_string(where.line) + ":" + std::to_string(column) +
-         ": error: " + d.message;
+  const std::string severity = d.warning ? "warning #" + std::to_string(d.warning) + "-D" : "error";
+  return where.file + ":" + std::to_string(where.line) + ":" + std::to_string(column) + ": " + severity + ": " +
+         d.message;
 }
 
 }  // namespace loom::cc

@@ -1,5 +1,6 @@
-// A rewrite error, located in the preprocessed text, and its rendering in terms of the user's
-// source: `file:line:col: error: ...`.
+// A rewrite error or warning, located in the preprocessed text, and its rendering in terms of
+// the user's source: `file:line:col: error: ...`, or nvcc's numbered warnings as
+// `file:line:col: warning #20093-D: ...`.
 #pragma once
 
 #include <functional>
@@ -19,6 +20,8 @@ struct Diagnostic {
   std::string anchor;
   int occurrence = 0;
   std::string message;
+  // A warning: nvcc's number for it (20093 prints `warning #20093-D`); 0 for an error.
+  int warning = 0;
 };
 
 // An error at the byte range [begin, end) of the preprocessed text, anchored at that text.

@@ -101,12 +101,8 @@ int rewriteFile(const std::string& input, const std::string& output,
   std::optional<std::string> text = readInput(input);
   if (!text) return 1;
   RewriteResult r = rewriteCuda(*text, libraryDirs, pass);
-  if (!r.ok()) {
-    for (const std::string& line : renderDiagnostics(r, *text, readSourceFile)) {
-      std::cerr << line << '\n';
-    }
-    return 1;
-  }
+  for (const std::string& line : renderDiagnostics(r, *text, readSourceFile)) std::cerr << line << '\n';
+  if (!r.ok()) return 1;
   return writeOutput(output, r.text);
 }
 

@@ -17,6 +17,7 @@
 #include "linemap.h"
 #include "reconvergence.h"
 #include "selected_loads.h"
+#include "shared_in_host.h"
 #include "shared_attributes.h"
 #include "static_device_variables.h"
 #include "user_code.h"
@@ -38,6 +39,7 @@ RewriteResult rewriteCuda(std::string_view preprocessed, const std::vector<std::
     const std::vector<bool> userCode = userCodeTokens(tokens, origins);
     findHostCallErrors(preprocessed, tokens, userCode, result.diagnostics);
     if (!result.ok()) return result;
+    findSharedInHostWarnings(preprocessed, tokens, userCode, readSourceFile, result.diagnostics);
     findInlinePtxEdits(preprocessed, tokens, origins, edits, result.diagnostics);
     if (!result.ok()) return result;
     findReconvergenceEdits(preprocessed, tokens, userCode, edits);

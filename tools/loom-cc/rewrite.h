@@ -19,9 +19,13 @@
 namespace loom::cc {
 
 struct RewriteResult {
-  std::string text;  // empty when there are diagnostics
-  std::vector<Diagnostic> diagnostics;
-  bool ok() const { return diagnostics.empty(); }
+  std::string text;  // empty when there are errors
+  std::vector<Diagnostic> diagnostics;  // errors, and warnings (which leave the rewrite ok)
+  bool ok() const {
+    for (const Diagnostic& d : diagnostics)
+      if (!d.warning) return false;
+    return true;
+  }
 };
 
 // `E <<<a, b[, s[, st]]>>> (args)` becomes `(::loom::LaunchScope(a, b[, s[, st]]), E (args))` and

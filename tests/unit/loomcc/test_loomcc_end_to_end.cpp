@@ -182,8 +182,8 @@ TEST_CASE("loom-cc end to end: C++ errors point at the user's file and line", "[
 // reason: nvcc's second report of a host call ("identifier ... is undefined in device code")
 // repeats the first; a constexpr host function called from device code is left to g++, as nvcc
 // accepts it under --expt-relaxed-constexpr; a __device__ function called from host code is
-// GCC's error attribute, which names no caller ("from host code"); nvcc's warnings (a __shared__
-// variable used in host code) are not given.
+// GCC's error attribute, which names no caller ("from host code"). nvcc's warnings (a __shared__
+// variable used in host code) are given at the same line, with the same number and words.
 // A failed compile removes its object, as gcc does, but only a regular file: `-o /dev/null`, as
 // build systems probe a compiler, must not lose the device (a pipe stands in for it here).
 TEST_CASE("loom-cc end to end: a failed compile leaves an output that is no regular file", "[loomcc][e2e]") {
@@ -206,13 +206,18 @@ TEST_CASE("loom-cc end to end: nvcc's front-end errors, as recorded on the devic
   REQUIRE(record);
   std::map<std::string, int> exits;
   std::map<std::string, std::vector<std::pair<int, std::string>>> errors;  // file -> (line, function named)
+  std::map<std::string, std::vector<std::pair<int, std::string>>> warnings;  // file -> (line, "warning #N-D: words")
   const std::regex head(R"(^== (\S+) exit=(\d+)$)");
+  // The __shared__-in-host warnings; nvcc's #20011-D for a __host__ __device__ caller is not given.
+  const std::regex warning(R"(^(\S+)\((\d+)\): (warning #2009\d-D: .*)$)");
   const std::regex error(R"(^(\S+)\((\d+)\): error: (calling a (?:constexpr )?__\w+__ function\("[^"(<]*|a __global__ function must have a void return type))");
   std::string line, current;
   for (std::smatch m; std::getline(record, line);) {
     if (std::regex_search(line, m, head)) exits[current = m[1]] = std::stoi(m[2]);
     else if (std::regex_search(line, m, error)) errors[m[1]].emplace_back(std::stoi(m[2]), m[3]);
+    else if (std::regex_search(line, m, warning)) warnings[m[1]].emplace_back(std::stoi(m[2]), m[3]);
   }
+  REQUIRE(warnings.size() == 3);
   REQUIRE(exits.size() >= 12);
   for (const auto& [file, nvccExit] : exits) {
     Result r = box.loomcc("-arch=sm_90 -c '" + dir + file + "' -o probe.o", true);
@@ -232,6 +237,10 @@ TEST_CASE("loom-cc end to end: nvcc's front-end errors, as recorded on the devic
       CHECK(r.output.find(file + ":" + std::to_string(at) + ":") != std::string::npos);
       CHECK(r.output.find(expected) != std::string::npos);
     }
+    for (const auto& [at, words] : warnings[file])
+      CHECK(r.output.find(file + ":" + std::to_string(at) + ":") != std::string::npos);
+    for (const auto& [at, words] : warnings[file]) CHECK(r.output.find(words) != std::string::npos);
+    if (warnings[file].empty()) CHECK(r.output.find("warning #") == std::string::npos);
   }
 }
 
@@ -304,3 +313,36 @@ TEST_CASE("loom-cc end to end: -v, --dryrun, --version, unknown options", "[loom
 }
 
 #endif  // LOOM_CC_PATH
+
+// The warnings name reads and addresses of the user's namespace-scope __shared__ variables in
+// host functions only: not a write, not a local of the same name, not a thread_local of the host,
+// not device code.
+TEST_CASE("loom-cc end to end: what gets no __shared__-in-host warning", "[loomcc][e2e]") {
+  Sandbox box;
+  box.write("quiet.cu",
+            "__shared__ int counter;\n"
+            "thread_local int hostCounter;\n"
+            "__global__ void bump() { counter += 1; int* p = &counter; *p += 1; }\n"
+            "__device__ int peek() { return counter; }\n"
+            "int main() {\n"
+            "  counter = 3;\n"
+            "  { int counter = 4; hostCounter = counter; }\n"
+            "  return hostCounter + (int)sizeof(int);\n"
+            "}\n");
+  Result r = box.loomcc("-arch=sm_90 -c quiet.cu -o quiet.o", true);
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(r.output.find("warning") == std::string::npos);
+  box.write("loud.cu",
+            "__shared__ float tile[32];\n"
+            "__global__ void fill() { tile[threadIdx.x] = 1.0f; }\n"
+            "float first() { return tile[0]; }\n"
+            "int main() { const float* p = tile; return p != nullptr && first() == 0.0f; }\n");
+  Result loud = box.loomcc("-arch=sm_90 -c loud.cu -o loud.o", true);
+  INFO(loud.output);
+  CHECK(loud.status == 0);
+  CHECK(loud.output.find("loud.cu:3:24: warning #20091-D: a __shared__ variable \"tile\" cannot be directly read in a host function") !=
+        std::string::npos);
+  CHECK(loud.output.find("loud.cu:4:31: warning #20093-D: address of a __shared__ variable \"tile\" cannot be directly taken in a host function") !=
+        std::string::npos);
+}
