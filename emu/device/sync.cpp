@@ -179,6 +179,7 @@ void tileSync(unsigned size, unsigned index) {
   const std::uint32_t* generation = runner->tileBarriers().arrive(size, index, members, &awaited);
   if (!generation) {
     sched::noteProgress();
+    runner->blockSyncCompleted(members);
     return;
   }
   // Yield until the tile's last thread arrives. In lockstep mode a yield only marks the warp as
@@ -190,6 +191,10 @@ void tileSync(unsigned size, unsigned index) {
     if (runner->lockstep())
       runner->access(reinterpret_cast<std::uintptr_t>(generation), 4, check::AccessOp::Load, site);
   }
+}
+void syncCompleted(unsigned participants) {
+  sched::noteProgress();
+  if (auto* runner = sched::BlockRunner::current()) runner->blockSyncCompleted(participants);
 }
 void trap() {
   auto* runner = sched::BlockRunner::current();

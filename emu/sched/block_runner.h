@@ -148,6 +148,14 @@ public:
   void raceFence() {
     if (raceCheck_) check::sanitizer::GlobalRaceDetector::fence(globalClock_);
   }
+  // racecheck, shared memory: a synchronization that every thread of the block arrived at
+  // completed (a phase of a cuda::barrier, a stage of a unified pipeline, the barrier of a tile
+  // as large as the block): what each thread accessed before arriving is ordered before what
+  // any thread accesses after its wait, as after __syncthreads. `participants` that are fewer
+  // than the block's threads order nothing here.
+  void blockSyncCompleted(unsigned participants) {
+    if (raceCheck_ && participants == threadCount_) ++barrierEpoch_;
+  }
   // The launch made no progress for the watchdog's time (sched/watchdog.h): fails it with every thread's state in
   // the report. `site`: where the running thread is.
   [[noreturn]] void watchdogExpired(const void* site);

@@ -5,7 +5,8 @@
 //
 // A thread arrives; the last of its tile opens the barrier's next generation; the others wait
 // until the generation moves (loom::device::tileSync, device/sync.cpp, yields meanwhile, so
-// the tile's other threads run). racecheck does not take a tile barrier for synchronization.
+// the tile's other threads run). racecheck takes a tile barrier for synchronization only when the
+// tile is the whole block (BlockRunner::blockSyncCompleted).
 #pragma once
 
 #include <array>

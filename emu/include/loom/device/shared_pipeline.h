@@ -142,6 +142,7 @@ class pipeline {
     if (arrived == 0 || arrived < members - __atomic_load_n(&turn.left, __ATOMIC_ACQUIRE)) return;
     if (!__atomic_compare_exchange_n(&turn.arrivals, &arrived, 0u, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
       return;
+    ::loom::device::syncCompleted(arrived);  // every thread of a unified pipeline: racecheck's barrier
     __atomic_add_fetch(&turn.left, __atomic_exchange_n(&turn.leftAfter, 0u, __ATOMIC_ACQ_REL), __ATOMIC_ACQ_REL);
     __atomic_add_fetch(&turn.rounds, 1u, __ATOMIC_RELEASE);
   }

@@ -21,6 +21,9 @@ LOOM_ENGINE_CALL void threadfenceBlock();
 LOOM_ENGINE_CALL void nanosleep(unsigned ns);
 // thread_block_tile<size>::sync() for size > 32: waits for the live threads of tile `index`.
 LOOM_ENGINE_CALL void tileSync(unsigned size, unsigned index);
+// A split barrier's phase, or a shared pipeline's stage, that `participants` threads arrived at
+// completed (for racecheck: BlockRunner::blockSyncCompleted).
+LOOM_ENGINE_CALL void syncCompleted(unsigned participants);
 [[noreturn]] LOOM_ENGINE_CALL void trap();
 // Fails the launch: device code reached `what`, which Loom cannot run (an inline PTX instruction
 // in a system header that loom-cc does not translate), at file:line.
