@@ -110,12 +110,7 @@ void execute(sched::Launch& launch) {
   if (auto fault = launch.fault()) {
     device::flushPrintfBuffer();  // what the kernel printed before it failed comes first
     std::string kernelName = report::functionName(launch.kernel);
-    if (fault->kind == report::FaultKind::Timeout) {
-      char seconds[32];
-      std::snprintf(seconds, sizeof seconds, "%g", sched::watchdogSeconds());
-      fault->detail = std::string("no thread made progress for ") + seconds +
-                      " s (LOOM_WATCHDOG); the threads of each block still running:\n  " + fault->detail;
-    }
+    if (fault->kind == report::FaultKind::Timeout) fault->detail = sched::timeoutPreamble() + fault->detail;
     std::string text = report::describe(*fault, kernelName);
     if (check::sanitizer::tool() != check::sanitizer::Tool::None) [[unlikely]]
       check::sanitizer::reportFault(*fault, kernelName);

@@ -16,6 +16,7 @@
 #include "mem/address_space.h"
 #include "report/symbolize.h"
 #include "sched/progress.h"
+#include "sched/watchdog.h"
 #include "sched/worker.h"
 
 // The record device code reads threadIdx & co. from (loom/device/builtins.h): loom_tid, loom_ctaid,
@@ -625,7 +626,13 @@ void BlockRunner::watchdogExpired(const void* site) {
 void BlockRunner::fault(report::Fault f) {
   f.block = blockIdx_;
   if (current_ && f.kind != report::FaultKind::Deadlock) f.thread = current_->tid;
-  debug::faultStop(f, launch_->kernel);  // under gdb: stops here, on the faulting thread's stack
+  if (f.kind == report::FaultKind::Timeout) {  // the launch's report adds the preamble to all blocks
+    report::Fault shown = f;
+    shown.detail = timeoutPreamble() + shown.detail;
+    debug::faultStop(shown, launch_->kernel);  // under gdb: stops here, on the faulting thread's stack
+  } else {
+    debug::faultStop(f, launch_->kernel);
+  }
   launch_->recordFault(std::move(f));
   siglongjmp(faultJump_, 1);
 }

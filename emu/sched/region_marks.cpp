@@ -78,11 +78,14 @@ void RegionMarks::offsets() {
 
 }  // namespace loom::sched
 
-// A mark reached past the watchdog, in a block: `returned` is where the mark's out-of-line call
+// A mark reached past the watchdog, in a block: `*slot` is where the mark's out-of-line call
 // (`call loom_*; jmp 1b`, reconverge.h) returns to, its jump (2 or 5 bytes, as the assembler
 // chose) back to the instruction after the mark; the byte before that is the mark's own code, at
-// the line of the user's `if` or loop. Fails the block (does not return).
-extern "C" [[noreturn, gnu::used]] void loom_region_watchdog(const unsigned char* returned) {
+// the line of the user's `if` or loop. Fails the block (does not return). The slot then holds
+// the address after the mark: the jump lies in a subsection that no unwind table covers, so a
+// debugger stopped in the fault unwinds from there into the kernel.
+extern "C" [[noreturn, gnu::used]] void loom_region_watchdog(const unsigned char** slot) {
+  const unsigned char* returned = *slot;
   const unsigned char* after = returned;
   if (returned[0] == 0xEB) {
     after = returned + 2 + static_cast<std::int8_t>(returned[1]);
@@ -91,6 +94,7 @@ extern "C" [[noreturn, gnu::used]] void loom_region_watchdog(const unsigned char
     std::memcpy(&offset, returned + 1, sizeof offset);
     after = returned + 5 + offset;
   }
+  *slot = after;
   loom::sched::BlockRunner::current()->watchdogExpired(after - 1);
 }
 
@@ -166,13 +170,19 @@ loom_barrier_ahead:
     .size loom_barrier_ahead, .-loom_barrier_ahead
 
     # Past the watchdog, in a block, jumped to with %rax and %rcx pushed (16(%rsp) is the mark's
-    # return address): loom_region_watchdog fails the block and does not return, so nothing
-    # needs restoring; the stack is aligned for the call.
+    # return address, whose slot loom_region_watchdog is given): it fails the block and does not return, so nothing
+    # needs restoring; the stack is aligned for the call. The frame is kept in %rbp so that a
+    # debugger unwinds through the alignment to the kernel (gdb stops in loom_region_watchdog).
     .type loom_region_stop, @function
 loom_region_stop:
     .cfi_startproc
     .cfi_adjust_cfa_offset 16
-    movq   16(%rsp), %rdi
+    pushq  %rbp
+    .cfi_adjust_cfa_offset 8
+    .cfi_rel_offset %rbp, 0
+    movq   %rsp, %rbp
+    .cfi_def_cfa_register %rbp
+    leaq   24(%rbp), %rdi
     andq   $-16, %rsp
     call   loom_region_watchdog
     ud2

@@ -78,6 +78,12 @@ Timer& timer() {
 
 }  // namespace
 
+std::string timeoutPreamble() {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", watchdogSeconds());
+  return std::string("no thread made progress for ") + seconds + " s (LOOM_WATCHDOG); the threads of each block still running:\n  ";
+}
+
 double watchdogSeconds() { return options::get().watchdogSeconds; }
 
 WatchdogScope::WatchdogScope(const void* kernel) {

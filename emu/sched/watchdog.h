@@ -17,10 +17,16 @@
 // kernel hung and exits with status 124, rather than hang.
 #pragma once
 
+#include <string>
+
 namespace loom::sched {
 
 // LOOM_WATCHDOG, read once; 0: no watchdog.
 double watchdogSeconds();
+
+// What a timeout report says before the blocks' states: "no thread made progress for S s
+// (LOOM_WATCHDOG); the threads of each block still running:\n  ".
+std::string timeoutPreamble();
 
 // Arms the watchdog for one launch (a no-op when it is off) and disarms it when destroyed.
 class WatchdogScope {

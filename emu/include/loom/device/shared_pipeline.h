@@ -66,7 +66,7 @@ class pipeline {
  public:
   pipeline(pipeline&& other) noexcept { *this = static_cast<pipeline&&>(other); }
   pipeline& operator=(pipeline&& other) noexcept {
-      members_ = other.members_, stages_ = other.stages_, count_ = other.count_;
+    members_ = other.members_, stages_ = other.stages_, count_ = other.count_;
     head_ = other.head_, tail_ = other.tail_;
     producer_ = other.producer_, consumer_ = other.consumer_, active_ = other.active_;
     other.active_ = false;
