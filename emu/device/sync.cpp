@@ -2,6 +2,7 @@
 #include "loom/device/sync.h"
 #include "loom/device/warp.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -173,8 +174,7 @@ void tileSync(unsigned size, unsigned index) {
   auto* runner = sched::BlockRunner::current();
   if (!runner) return;
   const void* site = LOOM_CALL_SITE();
-  const unsigned threads = runner->blockThreads();
-  const unsigned members = threads - index * size < size ? threads - index * size : size;  // a last, partial tile
+  const unsigned members = std::min(size, runner->blockThreads() - index * size);  // a last tile may be partial
   std::uint32_t awaited = 0;
   const std::uint32_t* generation = runner->tileBarriers().arrive(size, index, members, &awaited);
   if (!generation) {

@@ -200,9 +200,10 @@ LOOM_ACCESS_HOOKS(16)
 // Memory orders arrive as the compiler's __ATOMIC_* numbers; every hook uses seq_cst, which is
 // at least as strong as whatever was asked for. The order asked for still matters to racecheck:
 // release or stronger releases (device/atomic_checks.h).
-// In lockstep mode each is also a stop of its lane (before the checks, which may hold a lock), as CUDA's atomic functions are (a load, a
-// store or a read-modify-write of the warp): a thread that waits on a libcu++ atomic or barrier
-// with __nanosleep between tries must stop somewhere for its warp's other lanes to run.
+// In lockstep mode each is also a stop of its lane, as CUDA's atomic functions are (a load, a
+// store or a read-modify-write of the warp), before the checks, which may hold a lock: a thread
+// that waits on a libcu++ atomic or barrier with __nanosleep between tries must stop somewhere
+// for its warp's other lanes to run.
 #define LOOM_ATOMIC_CHECKS(a, modifies, mo)                                                          \
   loom::device::AtomicChecks checks_(a, sizeof(*(a)), modifies,                                      \
                                      (mo) == __ATOMIC_RELEASE || (mo) == __ATOMIC_ACQ_REL || (mo) == __ATOMIC_SEQ_CST, \

@@ -170,8 +170,8 @@ loom_barrier_ahead:
     .size loom_barrier_ahead, .-loom_barrier_ahead
 
     # Past the watchdog, in a block, jumped to with %rax and %rcx pushed (16(%rsp) is the mark's
-    # return address, whose slot loom_region_watchdog is given): it fails the block and does not return, so nothing
-    # needs restoring; the stack is aligned for the call. The frame is kept in %rbp so that a
+    # return address, whose slot loom_region_watchdog is given): it fails the block and does not
+    # return, so nothing needs restoring; the stack is aligned for the call. The frame is kept in %rbp so that a
     # debugger unwinds through the alignment to the kernel (gdb stops in loom_region_watchdog).
     .type loom_region_stop, @function
 loom_region_stop:

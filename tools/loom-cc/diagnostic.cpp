@@ -8,17 +8,6 @@
 namespace loom::cc {
 namespace {
 
-std::optional<std::string_view> nthLine(std::string_view text, int line) {
-  std::size_t pos = 0;
-  for (int i = 1; i < line; ++i) {
-    pos = text.find('\n', pos);
-    if (pos == std::string_view::npos) return std::nullopt;
-    ++pos;
-  }
-  std::size_t end = text.find('\n', pos);
-  return text.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
-}
-
 // 1-based column of the occurrence-th anchor in `line` (the first one if there are fewer), or 0.
 int anchorColumn(std::string_view line, const std::string& anchor, int occurrence) {
   std::size_t first = line.find(anchor);
@@ -33,6 +22,17 @@ int anchorColumn(std::string_view line, const std::string& anchor, int occurrenc
 }
 
 }  // namespace
+
+std::optional<std::string_view> nthLine(std::string_view text, int line) {
+  std::size_t pos = 0;
+  for (int i = 1; i < line; ++i) {
+    pos = text.find('\n', pos);
+    if (pos == std::string_view::npos) return std::nullopt;
+    ++pos;
+  }
+  std::size_t end = text.find('\n', pos);
+  return text.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+}
 
 Diagnostic diagnosticAt(std::string_view text, std::size_t begin, std::size_t end, std::string message) {
   std::size_t lineStart = begin == 0 ? 0 : text.rfind('\n', begin - 1);

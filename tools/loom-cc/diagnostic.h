@@ -27,6 +27,9 @@ struct Diagnostic {
 // An error at the byte range [begin, end) of the preprocessed text, anchored at that text.
 Diagnostic diagnosticAt(std::string_view preprocessed, std::size_t begin, std::size_t end, std::string message);
 
+// Line `line` (1-based) of `text`, without its newline; nullopt past the end.
+std::optional<std::string_view> nthLine(std::string_view text, int line);
+
 // Reads a source file named by a linemarker; nullopt when it cannot be read.
 using SourceReader = std::function<std::optional<std::string>(const std::string& path)>;
 

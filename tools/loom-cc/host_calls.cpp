@@ -23,13 +23,6 @@ bool notAFunctionName(std::string_view w) {
   return false;
 }
 
-// Words after which `name(` is a call, not the declaration of `name`.
-bool precedesExpression(std::string_view w) {
-  for (std::string_view n : {"return", "case", "else", "do", "co_return", "co_await", "throw", "new", "delete"})
-    if (w == n) return true;
-  return false;
-}
-
 bool builtinTypeWord(std::string_view w) {
   for (std::string_view n : {"int", "char", "short", "long", "float", "double", "bool", "void", "unsigned", "signed",
                              "const", "volatile", "auto", "wchar_t", "char16_t", "char32_t", "char8_t", "size_t"})

@@ -186,4 +186,10 @@ bool isLineMarker(std::string_view text, const std::vector<Token>& tokens, std::
   return k < tokens[i].end && text[k] >= '0' && text[k] <= '9';
 }
 
+bool precedesExpression(std::string_view w) {
+  for (std::string_view n : {"return", "case", "else", "do", "co_return", "co_await", "throw", "new", "delete"})
+    if (w == n) return true;
+  return false;
+}
+
 }  // namespace loom::cc

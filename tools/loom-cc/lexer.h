@@ -47,6 +47,10 @@ std::optional<std::size_t> closingBracket(std::string_view text, const std::vect
 // system header), so scans of a declaration step over them as over whitespace.
 bool isLineMarker(std::string_view text, const std::vector<Token>& tokens, std::size_t i);
 
+// Whether a name after the word `w` is an operand (`return x`, `case x`, ...), not a name being
+// declared after its type.
+bool precedesExpression(std::string_view w);
+
 inline std::string_view spelling(std::string_view text, const Token& t) {
   return text.substr(t.begin, t.end - t.begin);
 }

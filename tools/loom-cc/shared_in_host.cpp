@@ -13,13 +13,6 @@
 namespace loom::cc {
 namespace {
 
-// Words after which a name is an operand, not a declared one.
-bool precedesExpression(std::string_view w) {
-  for (std::string_view n : {"return", "case", "else", "do", "co_return", "co_await", "throw", "delete", "sizeof"})
-    if (w == n) return true;
-  return false;
-}
-
 class SharedInHost {
  public:
   SharedInHost(std::string_view text, const std::vector<Token>& tokens, const std::vector<bool>& userCode,
@@ -71,14 +64,8 @@ class SharedInHost {
     auto cached = sources_.find(where.file);
     if (cached == sources_.end()) cached = sources_.emplace(where.file, read_ ? read_(where.file) : std::nullopt).first;
     if (!cached->second) return false;
-    std::string_view source = *cached->second;
-    std::size_t pos = 0;
-    for (int l = 1; l < where.line && pos != std::string_view::npos; ++l) {
-      pos = source.find('\n', pos);
-      if (pos != std::string_view::npos) ++pos;
-    }
-    if (pos == std::string_view::npos) return false;
-    return source.substr(pos, source.find('\n', pos) - pos).find("__shared__") != std::string_view::npos;
+    std::optional<std::string_view> line = nthLine(*cached->second, where.line);
+    return line && line->find("__shared__") != std::string_view::npos;
   }
 
   // `thread_local T name[N];` at namespace scope in the user's code, from a `__shared__`.

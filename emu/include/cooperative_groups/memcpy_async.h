@@ -14,11 +14,7 @@ namespace cooperative_groups {
 
 template <class Group, class T, class Size>
 void memcpy_async(const Group& group, T* __restrict__ dst, const T* __restrict__ src, const Size& bytes) {
-  const std::size_t count = static_cast<std::size_t>(bytes) / sizeof(T);
-  const std::size_t rank = group.thread_rank(), threads = group.size();
-  for (std::size_t i = rank; i < count; i += threads) dst[i] = src[i];
-  const std::size_t tail = static_cast<std::size_t>(bytes) % sizeof(T);
-  if (tail && rank == 0) ::loom::device::copyNow(dst + count, src + count, tail);
+  ::loom::device::copyShare(dst, src, static_cast<std::size_t>(bytes), group.thread_rank(), group.size());
 }
 
 template <class Group>

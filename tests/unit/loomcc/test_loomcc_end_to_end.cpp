@@ -316,33 +316,34 @@ TEST_CASE("loom-cc end to end: -v, --dryrun, --version, unknown options", "[loom
 
 // The warnings name reads and addresses of the user's namespace-scope __shared__ variables in
 // host functions only: not a write, not a local of the same name, not a thread_local of the host,
-// not device code.
-TEST_CASE("loom-cc end to end: what gets no __shared__-in-host warning", "[loomcc][e2e]") {
+// not device code. Both files compile (nvcc only warns).
+TEST_CASE("loom-cc end to end: which host uses of a __shared__ variable are warned about", "[loomcc][e2e]") {
   Sandbox box;
-  box.write("quiet.cu",
-            "__shared__ int counter;\n"
-            "thread_local int hostCounter;\n"
-            "__global__ void bump() { counter += 1; int* p = &counter; *p += 1; }\n"
-            "__device__ int peek() { return counter; }\n"
-            "int main() {\n"
-            "  counter = 3;\n"
-            "  { int counter = 4; hostCounter = counter; }\n"
-            "  return hostCounter + (int)sizeof(int);\n"
-            "}\n");
-  Result r = box.loomcc("-arch=sm_90 -c quiet.cu -o quiet.o", true);
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(r.output.find("warning") == std::string::npos);
-  box.write("loud.cu",
-            "__shared__ float tile[32];\n"
-            "__global__ void fill() { tile[threadIdx.x] = 1.0f; }\n"
-            "float first() { return tile[0]; }\n"
-            "int main() { const float* p = tile; return p != nullptr && first() == 0.0f; }\n");
-  Result loud = box.loomcc("-arch=sm_90 -c loud.cu -o loud.o", true);
-  INFO(loud.output);
-  CHECK(loud.status == 0);
-  CHECK(loud.output.find("loud.cu:3:24: warning #20091-D: a __shared__ variable \"tile\" cannot be directly read in a host function") !=
-        std::string::npos);
-  CHECK(loud.output.find("loud.cu:4:31: warning #20093-D: address of a __shared__ variable \"tile\" cannot be directly taken in a host function") !=
-        std::string::npos);
+  auto compile = [&](const std::string& name, const std::string& source) {
+    box.write(name + ".cu", source);
+    Result r = box.loomcc("-arch=sm_90 -c " + name + ".cu -o " + name + ".o", true);
+    INFO(r.output);
+    CHECK(r.status == 0);
+    return r.output;
+  };
+  const std::string quiet = compile("quiet",
+                                    "__shared__ int counter;\n"
+                                    "thread_local int hostCounter;\n"
+                                    "__global__ void bump() { counter += 1; int* p = &counter; *p += 1; }\n"
+                                    "__device__ int peek() { return counter; }\n"
+                                    "int main() {\n"
+                                    "  counter = 3;\n"
+                                    "  { int counter = 4; hostCounter = counter; }\n"
+                                    "  return hostCounter + (int)sizeof(int);\n"
+                                    "}\n");
+  CHECK(quiet.find("warning") == std::string::npos);
+  const std::string loud = compile("loud",
+                                   "__shared__ float tile[32];\n"
+                                   "__global__ void fill() { tile[threadIdx.x] = 1.0f; }\n"
+                                   "float first() { return tile[0]; }\n"
+                                   "int main() { const float* p = tile; return p != nullptr && first() == 0.0f; }\n");
+  CHECK(loud.find("loud.cu:3:24: warning #20091-D: a __shared__ variable \"tile\" cannot be directly read in a "
+                  "host function") != std::string::npos);
+  CHECK(loud.find("loud.cu:4:31: warning #20093-D: address of a __shared__ variable \"tile\" cannot be directly "
+                  "taken in a host function") != std::string::npos);
 }

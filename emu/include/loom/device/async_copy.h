@@ -28,4 +28,14 @@ namespace loom::device {
   else copy(std::uint8_t{});
 }
 
+// One thread's share of a copy every thread of a group makes with the same arguments (a
+// group's memcpy_async): the elements rank, rank + threads, ...; rank 0 copies a tail shorter
+// than an element.
+template <class T>
+void copyShare(T* dst, const T* src, std::size_t bytes, std::size_t rank, std::size_t threads) {
+  const std::size_t count = bytes / sizeof(T);
+  for (std::size_t i = rank; i < count; i += threads) dst[i] = src[i];
+  if (bytes % sizeof(T) != 0 && rank == 0) copyNow(dst + count, src + count, bytes % sizeof(T));
+}
+
 }  // namespace loom::device

@@ -228,10 +228,7 @@ void memcpy_async(T* dst, const T* src, Size size, pipeline<Scope>& p) {
 // elements rank, rank + size, ...), as cooperative_groups::memcpy_async does.
 template <class Group, class T, class Size, thread_scope Scope>
 void memcpy_async(const Group& group, T* dst, const T* src, Size size, pipeline<Scope>&) {
-  const ::std::size_t bytes = static_cast<::std::size_t>(size), count = bytes / sizeof(T);
-  const ::std::size_t rank = group.thread_rank(), threads = group.size();
-  for (::std::size_t i = rank; i < count; i += threads) dst[i] = src[i];
-  if (bytes % sizeof(T) != 0 && rank == 0) ::loom::device::copyNow(dst + count, src + count, bytes % sizeof(T));
+  ::loom::device::copyShare(dst, src, static_cast<::std::size_t>(size), group.thread_rank(), group.size());
 }
 
 template <class Group, class Size, thread_scope Scope>
