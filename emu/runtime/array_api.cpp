@@ -89,12 +89,12 @@ bool fits(const cudaArray* a, size_t x, size_t y, size_t z, size_t bytes, size_t
 }
 
 cudaError_t copy2D(cudaArray* a, size_t wOffset, size_t hOffset, void* mem, size_t pitch, size_t width, size_t height,
-                   bool toArray) {
-  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
-  if (!live(a)) return recordError(cudaErrorInvalidResourceHandle);
+                   bool toArray, const char* api = __builtin_FUNCTION()) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s, api);
+  if (!live(a)) return recordError(cudaErrorInvalidResourceHandle, api);
   if (width == 0 || height == 0) return cudaSuccess;
-  if (!mem || width > pitch) return recordError(cudaErrorInvalidValue);
-  if (!fits(a, wOffset, hOffset, 0, width, height, 1)) return recordError(cudaErrorInvalidValue);
+  if (!mem || width > pitch) return recordError(cudaErrorInvalidValue, api);
+  if (!fits(a, wOffset, hOffset, 0, width, height, 1)) return recordError(cudaErrorInvalidValue, api);
   Span arr{a->data + hOffset * a->rowBytes() + wOffset, a->rowBytes(), a->sliceBytes()};
   Span lin{static_cast<uint8_t*>(mem), pitch, pitch * height};
   if (toArray) copyBox(arr, lin, width, height, 1);
@@ -103,12 +103,12 @@ cudaError_t copy2D(cudaArray* a, size_t wOffset, size_t hOffset, void* mem, size
 }
 
 // cudaMemcpyToArray/FromArray: count bytes from (wOffset, hOffset), continuing row after row.
-cudaError_t copyLinear(cudaArray* a, size_t wOffset, size_t hOffset, void* mem, size_t count, bool toArray) {
-  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
-  if (!live(a)) return recordError(cudaErrorInvalidResourceHandle);
+cudaError_t copyLinear(cudaArray* a, size_t wOffset, size_t hOffset, void* mem, size_t count, bool toArray, const char* api = __builtin_FUNCTION()) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s, api);
+  if (!live(a)) return recordError(cudaErrorInvalidResourceHandle, api);
   if (count == 0) return cudaSuccess;
   size_t start = hOffset * a->rowBytes() + wOffset;
-  if (!mem || wOffset > a->rowBytes() || start + count > a->bytes()) return recordError(cudaErrorInvalidValue);
+  if (!mem || wOffset > a->rowBytes() || start + count > a->bytes()) return recordError(cudaErrorInvalidValue, api);
   DeviceQueue::instance().waitAll();
   if (toArray) std::memmove(a->data + start, mem, count);
   else std::memmove(mem, a->data + start, count);
@@ -123,14 +123,14 @@ namespace loom::texture {
 bool isLiveArray(const cudaArray* a) { return live(a); }
 
 // cudaMemcpy3D when either side is an array (positions and width in elements there).
-cudaError_t copy3DWithArrays(const cudaMemcpy3DParms* p) {
-  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+cudaError_t copy3DWithArrays(const cudaMemcpy3DParms* p, const char* api) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s, api);
   if ((p->srcArray && !live(p->srcArray)) || (p->dstArray && !live(p->dstArray)))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle, api);
   const cudaArray* any = p->srcArray ? p->srcArray : p->dstArray;
   size_t es = any->format.elementSize();
   if (p->srcArray && p->dstArray && p->srcArray->format.elementSize() != p->dstArray->format.elementSize())
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, api);
   size_t bytes = p->extent.width * es, rows = p->extent.height, slices = p->extent.depth;
   if (bytes == 0 || rows == 0 || slices == 0) return cudaSuccess;
   auto side = [&](cudaArray* a, const cudaPos& pos, const cudaPitchedPtr& ptr, Span& span) -> bool {
@@ -146,7 +146,7 @@ cudaError_t copy3DWithArrays(const cudaMemcpy3DParms* p) {
   };
   Span src{}, dst{};
   if (!side(p->srcArray, p->srcPos, p->srcPtr, src) || !side(p->dstArray, p->dstPos, p->dstPtr, dst))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, api);
   copyBox(dst, src, bytes, rows, slices);
   return cudaSuccess;
 }

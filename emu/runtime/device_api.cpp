@@ -9,6 +9,7 @@
 #include "mem/device_heap.h"
 #include "mem/device_malloc.h"
 #include "runtime/device_queue.h"
+#include "check/sanitizer/memcheck.h"
 #include "runtime/error_state.h"
 #include "runtime/memory_pools.h"
 #include "runtime/stream_capture.h"
@@ -27,10 +28,10 @@ unsigned gDeviceFlags = 0;
 // sync depth (index 3) is not supported on sm_90: cudaDeviceGetLimit returns an error for it.
 // cudaLimitMallocHeapSize (index 2) lives with the device malloc heap (mem/device_malloc.h).
 size_t gLimits[7] = {1024, 8650752, 8388608, 0, 2048, 64, 9830400};
-cudaError_t synchronizeAll() {
+cudaError_t synchronizeAll(const char* api = __builtin_FUNCTION()) {
   DeviceQueue::instance().waitAll();
   releasePoolsAtSynchronize();
-  return stickyOr(cudaSuccess);
+  return stickyOr(cudaSuccess, api);
 }
 }  // namespace
 
@@ -169,8 +170,18 @@ cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* config) {
   return stickyOr(cudaSuccess);
 }
 
-cudaError_t cudaGetLastError(void) { return takeLastError(); }
-cudaError_t cudaPeekAtLastError(void) { return peekLastError(); }
+// An error they return is an API error for memcheck too (the records' "Program hit ... on CUDA
+// API call to cudaGetLastError").
+cudaError_t cudaGetLastError(void) {
+  cudaError_t e = takeLastError();
+  if (e != cudaSuccess) loom::check::sanitizer::reportApiError(e, __func__);
+  return e;
+}
+cudaError_t cudaPeekAtLastError(void) {
+  cudaError_t e = peekLastError();
+  if (e != cudaSuccess) loom::check::sanitizer::reportApiError(e, __func__);
+  return e;
+}
 
 }  // extern "C"
 

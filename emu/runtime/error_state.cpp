@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "check/sanitizer/memcheck.h"
+
 namespace loom::runtime {
 
 namespace {
@@ -18,8 +20,11 @@ std::atomic<bool> gStickyDelivered{false};
 std::atomic<bool> gStickyObserved{false};
 }  // namespace
 
-cudaError_t recordError(cudaError_t e) {
-  if (e != cudaSuccess) tLastError = e;
+cudaError_t recordError(cudaError_t e, const char* api) {
+  if (e != cudaSuccess) [[unlikely]] {
+    tLastError = e;
+    check::sanitizer::reportApiError(e, api);
+  }
   return e;
 }
 

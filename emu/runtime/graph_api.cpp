@@ -112,23 +112,23 @@ cudaError_t kernelCall(const cudaKernelNodeParams* p, KernelCall& call) {
   return cudaSuccess;
 }
 
-cudaError_t added(cudaGraphNode_t* pGraphNode, CUgraphNode_st* node) {
+cudaError_t added(cudaGraphNode_t* pGraphNode, CUgraphNode_st* node, const char* api = __builtin_FUNCTION()) {
   *pGraphNode = node;
-  return stickyOr(cudaSuccess);
+  return stickyOr(cudaSuccess, api);
 }
 
 // The answer of the list getters: the count when `out` is null, else up to *count entries (the
 // rest null) and the number actually there.
 template <class T>
-cudaError_t list(const std::vector<T>& items, T* out, size_t* count) {
-  if (!count) return recordError(cudaErrorInvalidValue);
+cudaError_t list(const std::vector<T>& items, T* out, size_t* count, const char* api = __builtin_FUNCTION()) {
+  if (!count) return recordError(cudaErrorInvalidValue, api);
   if (out) {
     for (size_t i = 0; i < *count; ++i) out[i] = i < items.size() ? items[i] : T{};
     *count = std::min(*count, items.size());
   } else {
     *count = items.size();
   }
-  return stickyOr(cudaSuccess);
+  return stickyOr(cudaSuccess, api);
 }
 
 // The same for the getters that also answer edge data: every Loom edge is a default one.

@@ -116,7 +116,7 @@ void execute(sched::Launch& launch) {
       check::sanitizer::reportFault(*fault, kernelName);
     std::fputs(text.c_str(), stderr);
     std::fflush(stderr);
-    setStickyError(static_cast<cudaError_t>(report::cudaErrorFor(fault->kind)));
+    setStickyError(static_cast<cudaError_t>(check::sanitizer::launchError(*fault, report::cudaErrorFor(fault->kind))));
   }
 }
 
@@ -143,29 +143,29 @@ std::function<void()> kernelOperation(KernelCall call) {
 
 cudaError_t launchKernel(const void* kernel, RunThreads run,
                          std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
-                         size_t sharedBytes, cudaStream_t stream, LaunchOptions options) {
-  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+                         size_t sharedBytes, cudaStream_t stream, LaunchOptions options, const char* api) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s, api);
   dim3 compiled = compiledClusterDims(kernel);  // __cluster_dims__
   if (compiled.x * compiled.y * compiled.z > 1) {
     dim3 c = options.cluster;
     if (options.clusterSpecified && (c.x != compiled.x || c.y != compiled.y || c.z != compiled.z))
-      return recordError(cudaErrorInvalidClusterSize);
+      return recordError(cudaErrorInvalidClusterSize, api);
     options.cluster = compiled;
     options.clusterSpecified = true;
   }
   if (cudaError_t e = checkConfiguration(kernel, grid, block, sharedBytes, options); e != cudaSuccess)
-    return recordError(e);
+    return recordError(e, api);
   KernelCall call{kernel, run, std::move(arguments), grid, block, sharedBytes,
                   check::Recorder::instance().enabled(), options};
   call.profilerStream = profilerStreamNumber(stream);
   Submission done = submitToStream(stream, cudaGraphNodeTypeKernel, kernelOperation(call), &call);
-  return done.error != cudaSuccess ? recordError(done.error) : cudaSuccess;
+  return done.error != cudaSuccess ? recordError(done.error, api) : cudaSuccess;
 }
 
 cudaError_t launchKernelEx(const cudaLaunchConfig_t* config, const void* kernel, RunThreads run,
-                           std::shared_ptr<const void> arguments) {
-  if (!config) return recordError(stickyOr(cudaErrorInvalidValue));
-  if (config->numAttrs > 0 && !config->attrs) return recordError(stickyOr(cudaErrorInvalidValue));
+                           std::shared_ptr<const void> arguments, const char* api) {
+  if (!config) return recordError(stickyOr(cudaErrorInvalidValue), api);
+  if (config->numAttrs > 0 && !config->attrs) return recordError(stickyOr(cudaErrorInvalidValue), api);
   LaunchOptions options;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const cudaLaunchAttribute& a = config->attrs[i];
@@ -173,7 +173,7 @@ cudaError_t launchKernelEx(const cudaLaunchConfig_t* config, const void* kernel,
       case cudaLaunchAttributeCooperative: options.cooperative = a.val.cooperative != 0; break;
       case cudaLaunchAttributeClusterDimension: {
         auto& d = a.val.clusterDim;
-        if (d.x == 0 || d.y == 0 || d.z == 0) return recordError(stickyOr(cudaErrorInvalidValue));
+        if (d.x == 0 || d.y == 0 || d.z == 0) return recordError(stickyOr(cudaErrorInvalidValue), api);
         options.cluster = dim3(d.x, d.y, d.z);
         options.clusterSpecified = true;
         break;
@@ -182,7 +182,7 @@ cudaError_t launchKernelEx(const cudaLaunchConfig_t* config, const void* kernel,
     }
   }
   return launchKernel(kernel, run, std::move(arguments), config->gridDim, config->blockDim,
-                      config->dynamicSmemBytes, config->stream, options);
+                      config->dynamicSmemBytes, config->stream, options, api);
 }
 
 }  // namespace loom::runtime
@@ -211,7 +211,7 @@ cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block,
   ErasedCall call = erasedCall(func);
   if (!call.run) return untypedLaunch("cudaLaunchCooperativeKernel");
   return launchKernel(func, call.run, call.bind(func, args), grid, block, sharedMem, stream,
-                      LaunchOptions{true, dim3(1, 1, 1), false});
+                      LaunchOptions{true, dim3(1, 1, 1), false}, "cudaLaunchCooperativeKernel");
 }
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {

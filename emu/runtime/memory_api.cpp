@@ -20,7 +20,7 @@
 #include "runtime/stream_capture.h"
 
 namespace loom::texture {
-cudaError_t copy3DWithArrays(const cudaMemcpy3DParms* p);
+cudaError_t copy3DWithArrays(const cudaMemcpy3DParms* p, const char* api = __builtin_FUNCTION());
 }
 
 using namespace loom::runtime;
@@ -146,30 +146,30 @@ namespace {
 
 cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, bool async,
                  cudaStream_t stream, const char* api) {
-  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s, api);
   if (count == 0) return cudaSuccess;
-  if (!dst || !src) return recordError(cudaErrorInvalidValue);
-  if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e);
+  if (!dst || !src) return recordError(cudaErrorInvalidValue, api);
+  if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e, api);
   if (!fitsAllocation(dst, count, count, 1) || !fitsAllocation(src, count, count, 1))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, api);
   // With pageable host memory, CUDA's "async" copies return only once the host buffer has been
   // read (to host memory: once the copy is done), so the caller may reuse it at once.
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
   Submission done = submitToStream(stream, cudaGraphNodeTypeMemcpy, copyOperation(dst, src, count, api));
-  if (done.error != cudaSuccess) return recordError(done.error);
+  if (done.error != cudaSuccess) return recordError(done.error, api);
   if (!async) DeviceQueue::instance().waitFor(done.sequence);
-  return stickyOr(cudaSuccess);
+  return stickyOr(cudaSuccess, api);
 }
 
 cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                    size_t height, cudaMemcpyKind kind, bool async, cudaStream_t stream, const char* api) {
-  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
-  if (width > dpitch || width > spitch) return recordError(cudaErrorInvalidPitchValue);
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s, api);
+  if (width > dpitch || width > spitch) return recordError(cudaErrorInvalidPitchValue, api);
   if (width == 0 || height == 0) return cudaSuccess;
-  if (!dst || !src) return recordError(cudaErrorInvalidValue);
-  if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e);
+  if (!dst || !src) return recordError(cudaErrorInvalidValue, api);
+  if (cudaError_t e = checkDirection(dst, src, kind); e != cudaSuccess) return recordError(e, api);
   if (!fitsAllocation(dst, dpitch, width, height) || !fitsAllocation(src, spitch, width, height))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, api);
   auto* d = static_cast<char*>(dst);
   auto* s = static_cast<const char*>(src);
   if (!deviceAccessible(dst) || !deviceAccessible(src)) async = false;
@@ -178,28 +178,28 @@ cudaError_t copy2D(void* dst, size_t dpitch, const void* src, size_t spitch, siz
     if (init) [[unlikely]] initcheck::copied(d, dpitch, s, spitch, width, height, api);
     for (size_t row = 0; row < height; ++row) std::memmove(d + row * dpitch, s + row * spitch, width);
   });
-  if (done.error != cudaSuccess) return recordError(done.error);
+  if (done.error != cudaSuccess) return recordError(done.error, api);
   if (!async) DeviceQueue::instance().waitFor(done.sequence);
-  return stickyOr(cudaSuccess);
+  return stickyOr(cudaSuccess, api);
 }
 
 cudaError_t fill(void* dst, int value, size_t pitch, size_t width, size_t height, bool async,
-                 cudaStream_t stream = nullptr) {
-  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+                 cudaStream_t stream = nullptr, const char* api = __builtin_FUNCTION()) {
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s, api);
   if (width == 0 || height == 0) return cudaSuccess;
   if (!dst || !deviceAccessible(dst) || !fitsAllocation(dst, pitch, width, height))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, api);
   Submission done = submitToStream(stream, cudaGraphNodeTypeMemset,
                                    fillOperation(dst, static_cast<unsigned>(value), 1, pitch, width, height));
-  if (done.error != cudaSuccess) return recordError(done.error);
+  if (done.error != cudaSuccess) return recordError(done.error, api);
   if (!async) DeviceQueue::instance().waitFor(done.sequence);
-  return stickyOr(cudaSuccess);
+  return stickyOr(cudaSuccess, api);
 }
 
-cudaError_t allocate(void** p, size_t size, AllocationKind kind, unsigned flags = 0) {
+cudaError_t allocate(void** p, size_t size, AllocationKind kind, unsigned flags = 0, const char* api = __builtin_FUNCTION()) {
   loom::check::sanitizer::armLeakCheck();  // memcheck --leak-check full: live allocations at exit
-  if (!p) return recordError(cudaErrorInvalidValue);
-  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s);
+  if (!p) return recordError(cudaErrorInvalidValue, api);
+  if (cudaError_t s = stickyError(); s != cudaSuccess) return recordError(s, api);
   if (size == 0 && kind == AllocationKind::Device) {
     *p = nullptr;  // cudaMalloc(0) succeeds with a null pointer
     return cudaSuccess;
@@ -207,7 +207,7 @@ cudaError_t allocate(void** p, size_t size, AllocationKind kind, unsigned flags 
   void* mem = DeviceHeap::instance().allocate(size, kind, flags);
   if (!mem) {
     *p = nullptr;
-    return recordError(cudaErrorMemoryAllocation);
+    return recordError(cudaErrorMemoryAllocation, api);
   }
   if (initChecks()) [[unlikely]]
     initcheck::allocated(mem, DeviceHeap::instance().find(mem)->mapped, kind != AllocationKind::Device);

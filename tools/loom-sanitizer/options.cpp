@@ -15,6 +15,8 @@ const char* const kUsage =
     "  --racecheck-report analysis|hazard|all\n"
     "  --show-backtrace yes|no|host|device   accepted (Loom reports the access site)\n"
     "  --leak-check full|no       memcheck: report device allocations live at exit\n"
+    "  --report-api-errors explicit|all|no   memcheck: report CUDA API calls that return an error\n"
+    "                             (default explicit; all is the same for Loom)\n"
     "  --watchdog S               fail a launch in which no thread makes progress for S seconds,\n"
     "                             reporting where every thread is (default: LOOM_WATCHDOG, else 30; 0: never)\n"
     "  --log-file F               write the report to F instead of stdout\n"
@@ -67,6 +69,9 @@ Options parseOptions(const std::vector<std::string>& args) {
       std::string v = next();
       loom::cli::requireOneOf(a, v, {"full", "no"});
       o.leakCheck = v == "full";
+    } else if (a == "--report-api-errors") {
+      o.reportApiErrors = next();
+      loom::cli::requireOneOf(a, o.reportApiErrors, {"explicit", "all", "no"});
     } else if (a == "--watchdog") {
       o.watchdog = next();
       char* end = nullptr;

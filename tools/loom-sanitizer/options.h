@@ -15,6 +15,8 @@ struct Options {
   std::string logFile;             // where the report goes (stdout when empty)
   std::string save;                // the findings as JSON
   bool leakCheck = false;          // --leak-check full
+  // --report-api-errors: memcheck reports API calls that return errors (explicit, all) or not (no).
+  std::string reportApiErrors = "explicit";
   // --watchdog S: LOOM_WATCHDOG for the program (0: none); unset: the environment's, else the
   // runtime's default (emu/sched/watchdog.h).
   std::string watchdog;

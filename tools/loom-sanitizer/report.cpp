@@ -67,6 +67,7 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
   long errors = 0, warnings = 0, leaks = 0, leakedBytes = 0;
   for (const auto& f : findings) {
     std::string kind = f.value("kind", "");
+    if (kind == "api_error" && o.reportApiErrors == "no") continue;
     std::vector<std::string> b;
     if (kind == "invalid_access" || kind == "misaligned") {
       b = {memoryHeadline(f), site(f), "    by thread " + dim(f["thread"]) + " in block " + dim(f["block"]),
@@ -139,6 +140,15 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
            site(f), "    in block " + dim(f["block"])};
     } else if (kind == "deadlock") {
       b = {"Barrier error detected. Deadlock: " + f.value("detail", std::string()), site(f)};
+    } else if (kind == "api_error") {
+      // memcheck: an API call returned an error (check/sanitizer/memcheck.h).
+      // detail: error name|number|error string|API function.
+      std::vector<std::string> parts;
+      std::istringstream d(f.value("detail", std::string()));
+      for (std::string p; std::getline(d, p, '|');) parts.push_back(p);
+      parts.resize(4);
+      b = {"Program hit " + parts[0] + " (error " + parts[1] + ") due to \"" + parts[2] + "\" on CUDA API call to " +
+           parts[3] + "."};
     } else {
       b = {"Error: " + kind + " " + f.value("detail", std::string()), site(f)};
     }

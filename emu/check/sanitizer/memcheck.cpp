@@ -1,5 +1,7 @@
 #include "check/sanitizer/memcheck.h"
 
+#include "cuda_runtime_api.h"
+
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -141,6 +143,23 @@ void reportFault(const report::Fault& fault, const std::string& kernel) {
       record(f);
     }
   }
+}
+
+int launchError(const report::Fault& fault, int plain) {
+  bool memoryFault = fault.kind == report::FaultKind::IllegalAddress || fault.kind == report::FaultKind::MisalignedAddress;
+  return tool() == Tool::Memcheck && memoryFault ? cudaErrorLaunchFailure : plain;
+}
+
+void reportApiError(int error, const char* api) {
+  // cudaErrorNotReady is a query's answer (cudaStreamQuery, cudaEventQuery), not a failure.
+  if (tool() != Tool::Memcheck || error == cudaSuccess || error == cudaErrorNotReady ||
+      std::strncmp(api, "cuda", 4) != 0)
+    return;
+  auto e = static_cast<cudaError_t>(error);
+  Finding f;
+  f.kind = "api_error";
+  f.detail = std::string(cudaGetErrorName(e)) + "|" + std::to_string(error) + "|" + cudaGetErrorString(e) + "|" + api;
+  record(f);
 }
 
 void armLeakCheck() {

@@ -14,6 +14,19 @@ namespace loom::check::sanitizer {
 // report that kind of fault). Called once per failed launch.
 void reportFault(const report::Fault& fault, const std::string& kernel);
 
+// The error a launch that failed with `fault` returns to the program while the tool runs, given
+// the one it returns without (`plain`): compute-sanitizer's memcheck ends a launch in which it
+// found an invalid or misaligned access with cudaErrorLaunchFailure, not the hardware's
+// cudaErrorIllegalAddress/cudaErrorMisalignedAddress (the records' "Program hit
+// cudaErrorLaunchFailure (error 719)" lines, validate/results/h100-sm90/sanitizer.mem_*).
+int launchError(const report::Fault& fault, int plain);
+
+// memcheck reports every CUDA API call that returns an error, as compute-sanitizer does
+// ("Program hit <error> (error N) due to "<text>" on CUDA API call to <api>."), and counts it in
+// the error summary. `api`: the function that returned it; only the runtime's entry points
+// (named cuda...) are reported.
+void reportApiError(int error, const char* api);
+
 // An access of `size` bytes at `at` by the running CUDA thread that overruns its block's static
 // __shared__ variables: past the executable's thread-local block (mem::staticSharedWindow) and
 // in no other space that may be mapped there (device memory and the 64 bytes below it, the

@@ -52,13 +52,15 @@ struct LaunchOptions {
 };
 
 // Validates the configuration, queues the launch on `stream` and returns the launch's error
-// (also recorded as the last error), as the device does.
+// (also recorded as the last error), as the device does. `api`: the entry point an error is
+// reported for (memcheck's API errors: a <<<>>> launch is a cudaLaunchKernel).
 cudaError_t launchKernel(const void* kernel, RunThreads run,
                          std::shared_ptr<const void> arguments, dim3 grid, dim3 block,
-                         size_t sharedBytes, cudaStream_t stream, LaunchOptions options = {});
+                         size_t sharedBytes, cudaStream_t stream, LaunchOptions options = {},
+                         const char* api = "cudaLaunchKernel");
 // cudaLaunchKernelEx: the same with the configuration's attributes.
 cudaError_t launchKernelEx(const cudaLaunchConfig_t* config, const void* kernel, RunThreads run,
-                           std::shared_ptr<const void> arguments);
+                           std::shared_ptr<const void> arguments, const char* api = "cudaLaunchKernelExC");
 
 // How to call a kernel known only by its address (the C form of cudaLaunchKernel): recorded by
 // every typed use of the kernel (a <<<>>> launch, typed cudaLaunchKernel, cudaFuncGetAttributes).
