@@ -1,5 +1,6 @@
 #include "device/atomic_checks.h"
 
+#include "mem/weak_memory.h"
 #include "sched/block_runner.h"
 
 namespace loom::device {
@@ -9,6 +10,8 @@ bool atomicChecksBegin(const volatile void* address, unsigned size, bool release
   auto* runner = sched::BlockRunner::current();
   if (!runner) return false;  // host code
   if (gAccessChecks & kWatchdogExpired) runner->watchdogExpired(site);
+  // A release atomic orders the block's earlier stores as a fence does (weak memory).
+  if ((gAccessChecks & kWeakMemory) && releaseOrder) mem::WeakMemory::instance().fence();
   if (gAccessChecks & kCheckRaces) return runner->raceAtomicBegin(address, size, releaseOrder);
   return false;
 }

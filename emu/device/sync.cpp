@@ -9,6 +9,7 @@
 #include <string>
 
 #include "check/sanitizer/findings.h"
+#include "mem/weak_memory.h"
 #include "report/symbolize.h"
 #include "report/warning.h"
 #include "sched/block_runner.h"
@@ -159,8 +160,10 @@ void checkWatchdog(const void* site) {
 void threadfence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   sched::spinPoint(LOOM_CALL_SITE());
-  if (check::sanitizer::accessChecksOn()) [[unlikely]]
+  if (check::sanitizer::accessChecksOn()) [[unlikely]] {
     if (auto* runner = sched::BlockRunner::current()) runner->raceFence();
+    if (check::sanitizer::gAccessChecks & check::sanitizer::kWeakMemory) mem::WeakMemory::instance().fence();
+  }
 }
 void threadfenceBlock() {
   std::atomic_thread_fence(std::memory_order_seq_cst);

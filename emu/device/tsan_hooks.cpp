@@ -7,8 +7,10 @@
 // (cudaErrorMisalignedAddress), so that one is checked here. The compiler calls the plain hooks
 // for accesses whose type promises natural alignment (up to 8 bytes: see alignmentMask); the
 // _unaligned_ hooks are for packed data and are not checked. Volatile accesses are checked as
-// plain ones, and a volatile load is also a spin point (fast mode's spin detector,
-// sched/block_runner.h): a thread waiting on a volatile flag lets the block's others run.
+// plain ones (racecheck takes them for the PTX model's strong ones), a volatile load is also a
+// spin point (fast mode's spin detector, sched/block_runner.h): a thread waiting on a volatile
+// flag lets the block's others run, and in the fast mode a volatile shared access is checked
+// for legacy warp-synchronous code (check/warp_sync_hazards.h).
 // In lockstep mode (counters on) every hook also hands the access to the block runner, which
 // stops the lane until its warp request is released (sched/lockstep.cpp). loom-cc inlines the
 // plain and packed hooks' first test (one `testq` against loom_access_masks, which folds the
@@ -27,6 +29,7 @@
 #include "device/misaligned.h"
 #include "loom/device/atomics.h"
 #include "mem/device_heap.h"
+#include "mem/weak_memory.h"
 #include "report/symbolize.h"
 #include "sched/block_runner.h"
 #include "sched/worker.h"
@@ -89,16 +92,18 @@ bool isEngineMarker(const void* p) { return p == &loom::device::tResultUnused; }
 // The hooks' cold path, while a tool or the watchdog is on. `bounds`: memcheck checks this
 // access (plain and volatile ones); packed and range accesses are not checked for bounds, but
 // racecheck sees them as plain accesses, and initcheck counts a byte written through them as
-// written.
+// written. `strong`: a volatile access (racecheck's fence-fence synchronization).
 [[gnu::cold, gnu::noinline]] void checkAccess(void* address, const void* pc, unsigned long size, int write,
-                                              bool bounds) {
+                                              bool bounds, bool strong = false) {
   using namespace loom::check::sanitizer;
   if (isEngineMarker(address)) return;
   if (bounds && (gAccessChecks & kCheckBounds)) checkBounds(address, pc, static_cast<unsigned>(size), write);
   auto* runner = loom::sched::BlockRunner::current();
   if (!runner) return;
   if (gAccessChecks & kWatchdogExpired) runner->watchdogExpired(pc);
-  if (gAccessChecks & kCheckRaces) runner->raceAccess(address, static_cast<unsigned>(size), write != 0, pc);
+  if (gAccessChecks & kCheckRaces) runner->raceAccess(address, static_cast<unsigned>(size), write != 0, pc, strong);
+  if ((gAccessChecks & kWeakMemory) && write && !strong)
+    loom::mem::WeakMemory::instance().store(reinterpret_cast<std::uintptr_t>(address), static_cast<unsigned>(size));
   if (gAccessChecks & kCheckInit)
     runner->initAccess(reinterpret_cast<std::uintptr_t>(address), static_cast<unsigned>(size), write != 0, pc);
 }
@@ -156,11 +161,11 @@ void loom::device::misalignedAccess(const volatile void* address, const void* pc
 // device accesses with two 8-byte instructions; a float4 at an 8-byte boundary is not caught.
 constexpr std::uintptr_t alignmentMask(unsigned n) { return n == 16 ? 7 : n - 1; }
 
-#define LOOM_CHECK_ALIGNED(p, n, write)                                                       \
+#define LOOM_CHECK_ALIGNED(p, n, write, strong)                                               \
   if ((reinterpret_cast<std::uintptr_t>(p) & alignmentMask(n)) != 0) [[unlikely]]           \
     loom::device::misalignedAccess(p, LOOM_CALL_SITE(), n, write);                                          \
   if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]                            \
-    checkAccess(p, LOOM_CALL_SITE(), n, write, true);
+    checkAccess(p, LOOM_CALL_SITE(), n, write, true, strong);
 
 #define LOOM_CHECK_OTHER(p, n, write)                                                   \
   if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]                            \
@@ -179,15 +184,19 @@ void __tsan_read_range(void* p, unsigned long n) { LOOM_CHECK_OTHER(p, n, 0) LOO
 void __tsan_write_range(void* p, unsigned long n) { LOOM_CHECK_OTHER(p, n, 1) LOOM_LOCKSTEP_RANGE(p, n, Store) }
 
 #define LOOM_ACCESS_HOOKS(n)                                                             \
-  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
-  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
+  void __tsan_read##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 0, false) LOOM_LOCKSTEP(p, n, Load) }   \
+  void __tsan_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1, false) LOOM_LOCKSTEP(p, n, Store) } \
   void __tsan_unaligned_read##n(void* p) { LOOM_CHECK_OTHER(p, n, 0) LOOM_LOCKSTEP(p, n, Load) }   \
   void __tsan_unaligned_write##n(void* p) { LOOM_CHECK_OTHER(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
   void __tsan_volatile_read##n(void* p) {                                                \
-    LOOM_CHECK_ALIGNED(p, n, 0) LOOM_LOCKSTEP(p, n, Load)                                 \
+    LOOM_CHECK_ALIGNED(p, n, 0, true) LOOM_LOCKSTEP(p, n, Load)                           \
+    if (!isEngineMarker(p)) loom::sched::volatileAccess(p, n, false, LOOM_CALL_SITE());   \
     loom::sched::spinPoint(LOOM_CALL_SITE());                                             \
   }                                                                                       \
-  void __tsan_volatile_write##n(void* p) { LOOM_CHECK_ALIGNED(p, n, 1) LOOM_LOCKSTEP(p, n, Store) } \
+  void __tsan_volatile_write##n(void* p) {                                                \
+    LOOM_CHECK_ALIGNED(p, n, 1, true) LOOM_LOCKSTEP(p, n, Store)                          \
+    if (!isEngineMarker(p)) loom::sched::volatileAccess(p, n, true, LOOM_CALL_SITE());    \
+  }                                                                                       \
   void __tsan_read##n##_pc(void*, void*) {}       \
   void __tsan_write##n##_pc(void*, void*) {}
 LOOM_ACCESS_HOOKS(1)
@@ -243,8 +252,10 @@ LOOM_ATOMIC_HOOKS(64, std::int64_t)
 
 void __tsan_atomic_thread_fence(int) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]]
+  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]] {
     if (auto* runner = loom::sched::BlockRunner::current()) runner->raceFence();
+    if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kWeakMemory) loom::mem::WeakMemory::instance().fence();
+  }
 }
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 

@@ -13,6 +13,8 @@ namespace {
 constexpr Variable kVariables[] = {
     {"LOOM_WORKERS", "a count", "the CPU's hardware threads", "threads that run blocks in parallel"},
     {"LOOM_SERIAL", "0 or 1", "0", "1 runs blocks one after another on the launching thread (as with one worker)"},
+    {"LOOM_SCHEDULE", "index or random:<seed>", "index", "random:<seed> runs each launch's blocks one after another in an order drawn from the seed (the same seed, the same order)"},
+    {"LOOM_MEMORY", "sc or weak", "sc", "weak lets a block's global stores that no fence orders reach other blocks late (blocks run one at a time; with LOOM_SCHEDULE's seed)"},
     {"LOOM_STACK_SIZE", "bytes, with k or M", "256k", "each CUDA thread's fiber stack (at least 16k)"},
     {"LOOM_WATCHDOG", "seconds", "30", "a launch making no progress that long is reported as hung, naming each stuck thread's line (0: never)"},
     {"LOOM_LOCKSTEP", "0 or 1", "0", "1 runs each warp's lanes in lockstep (warp-synchronous code without __syncwarp)"},
@@ -63,6 +65,17 @@ Options parse(const std::function<const char*(const char*)>& lookup, unsigned ha
   if (n <= 0) n = static_cast<int>(hardwareThreads);
   o.workers = n > 0 ? n : 1;
   o.serial = on(lookup("LOOM_SERIAL")) || o.workers == 1;
+  if (const char* v = lookup("LOOM_SCHEDULE"); v && *v && std::strcmp(v, "index") != 0) {
+    char* end = nullptr;
+    if (std::strncmp(v, "random:", 7) == 0 && v[7] >= '0' && v[7] <= '9') o.scheduleSeed = std::strtoull(v + 7, &end, 10);
+    if (!end || *end != '\0') bad(std::string("LOOM_SCHEDULE=") + v + " is not `index` or `random:<seed>`");
+    o.randomSchedule = true;
+    o.serial = true;  // replayable: one order, nothing run in parallel
+  }
+  if (const char* v = lookup("LOOM_MEMORY"); v && *v) {
+    if (!std::strcmp(v, "weak")) o.weakMemory = o.serial = true;
+    else if (std::strcmp(v, "sc") != 0) bad(std::string("LOOM_MEMORY=") + v + " is not `sc` or `weak`");
+  }
 
   if (const char* v = lookup("LOOM_STACK_SIZE"); v && *v) {
     char* end = nullptr;

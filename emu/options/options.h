@@ -17,6 +17,13 @@ enum class Sanitizer { None, Memcheck, Racecheck, Synccheck, Initcheck };
 struct Options {
   int workers = 1;                    // LOOM_WORKERS: TBB workers running blocks
   bool serial = false;                // LOOM_SERIAL: blocks one after another on the calling thread
+  // LOOM_SCHEDULE=random:<seed>: blocks one after another, in an order drawn from the seed and the
+  // launch's number (sched/grid_executor.cpp); implies serial.
+  bool randomSchedule = false;
+  unsigned long long scheduleSeed = 0;
+  // LOOM_MEMORY=weak: unreleased global stores reach other blocks late (mem/weak_memory.h);
+  // implies serial.
+  bool weakMemory = false;
   std::size_t stackSize = 256 << 10;  // LOOM_STACK_SIZE: bytes of each CUDA thread's fiber stack
   double watchdogSeconds = 30;        // LOOM_WATCHDOG: seconds a launch may go without progress, 0: forever
   Sanitizer sanitizer = Sanitizer::None;  // LOOM_SANITIZER

@@ -3,6 +3,7 @@
 #include "check/sanitizer/findings.h"
 #include "check/sanitizer/initcheck.h"
 #include "check/sanitizer/synccheck.h"
+#include "mem/address_space.h"
 
 #include <pthread.h>
 
@@ -76,6 +77,7 @@ void BlockRunner::completeBarrier() {
       lanes_[l].barrierAhead = false;
     }
   }
+  ++barrierEpoch_;
   if (checks_) [[unlikely]] onBarrierChecks();
   // The waiters become the run queue as they are, in arrival order (Lane::state still says
   // Waiting until each runs: threadStates() tells queued ones apart).
@@ -135,8 +137,6 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
   if (raceCheck_) [[unlikely]] {
     if (!races_) races_ = std::make_unique<check::sanitizer::SharedRaceDetector>();
     races_->beginBlock();
-    barrierEpoch_ = 0;
-    warpEpoch_.assign((launch.threadsPerBlock() + 31) / 32 + 1, 0);
     globalRaces_ = &check::sanitizer::GlobalRaceDetector::process();
     globalClock_.begin(static_cast<std::uint32_t>(block.x + launch.grid.x * (block.y + launch.grid.y * block.z)));
   }
@@ -146,6 +146,9 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
                             launch.dynamicSharedBytes);
   }
   threadCount_ = launch.threadsPerBlock();
+  barrierEpoch_ = 0;
+  warpEpoch_.assign((threadCount_ + 31) / 32 + 1, 0);
+  warpSyncHazards_.beginBlock();
   nextUnstarted_ = 0;
   tSpinCountdown = kSpinBudget;
   if (launch.block.x != numberedShape_.x || launch.block.y != numberedShape_.y ||
@@ -477,7 +480,7 @@ void BlockRunner::tryCompleteWarp(unsigned warp, unsigned lane) {
   isa::resolveWarp(ws.requests, needed, ws.results);
   noteProgress();
   if (unguardedInUse_ != 0) [[unlikely]] checkStackCanaries();
-  if (raceCheck_) [[unlikely]] ++warpEpoch_[warp];  // __syncwarp and collectives order the warp
+  ++warpEpoch_[warp];  // __syncwarp and collectives order the warp
   if (needed != ~0u) [[unlikely]] reportShuffleMisreads(warp, needed);
   unsigned base = warp * 32;
   for (unsigned m = needed; m != 0; m &= m - 1) makeRunnable(lanes_[base + __builtin_ctz(m)]);
@@ -502,19 +505,36 @@ void BlockRunner::checkWarpComplete(unsigned warp) {
 
 void BlockRunner::onBarrierChecks() {
   if (syncCheck_) checkBarrierSites();
-  if (raceCheck_) ++barrierEpoch_;
 }
 
-void BlockRunner::raceAccess(const void* address, unsigned size, bool write, const void* site) {
+void BlockRunner::raceAccess(const void* address, unsigned size, bool write, const void* site, bool strong) {
   auto begin = reinterpret_cast<std::uintptr_t>(worker_.sharedArena().base());
   auto at = reinterpret_cast<std::uintptr_t>(address);
   if (!check::sanitizer::isSharedAddress(at, size, begin, begin + launch_->dynamicSharedBytes)) {
-    if (globalRaces_->watched(at)) globalRaces_->access(globalClock_, at, size, write, site, current_->tid);
+    if (globalRaces_->watched(at)) globalRaces_->access(globalClock_, at, size, write, site, current_->tid, strong);
     return;
   }
   const Lane& lane = *current_;
   check::sanitizer::SharedAccess a{site, lane.linear, barrierEpoch_, warpEpoch_[lane.linear / 32], write};
   for (std::uintptr_t word = at >> 2; word <= (at + size - 1) >> 2; ++word) races_->access(word, a);
+}
+
+void volatileAccess(const void* address, unsigned size, bool write, const void* site) {
+  BlockRunner* runner = tCurrentRunner;
+  if (runner && !runner->lockstep() && !runner->checksOn() && mem::isSharedAddress(address))
+    BlockRunner::current()->volatileShared(address, size, write, site);
+}
+
+// Lockstep runs lanes as the device does; racecheck reports these accesses as hazards itself.
+void BlockRunner::volatileShared(const void* address, unsigned size, bool write, const void* site) {
+  const Lane& lane = *current_;
+  const std::uint64_t interval = std::uint64_t{barrierEpoch_} << 32 | warpEpoch_[lane.linear / 32];
+  auto at = reinterpret_cast<std::uintptr_t>(address);
+  for (std::uintptr_t word = at >> 2; word <= (at + size - 1) >> 2; ++word)
+    if (auto h = warpSyncHazards_.access(word, lane.linear, interval, write, site)) {
+      reportWarpSyncHazard(*h);
+      return;
+    }
 }
 
 void BlockRunner::initAccess(std::uintptr_t address, unsigned size, bool write, const void* site) {

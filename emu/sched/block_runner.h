@@ -23,6 +23,7 @@
 #include "check/counters/warp_access.h"
 #include "check/report/launch_record.h"
 #include "check/sanitizer/global_races.h"
+#include "check/warp_sync_hazards.h"
 #include "check/sanitizer/racecheck.h"
 #include "check/sanitizer/shared_init.h"
 #include "isa/warp/warp_collective.h"
@@ -121,6 +122,7 @@ public:
   void access(std::uintptr_t address, unsigned width, check::AccessOp op, const void* site,
               check::SharedAtomic atomic = check::SharedAtomic::Native, bool aggregable = false);
   bool lockstep() const { return lockstep_; }
+  bool checksOn() const { return checks_; }
   unsigned blockThreads() const { return threadCount_; }
   // Tiles larger than a warp (sched/tile_barrier.h), cleared as each block starts.
   TileBarriers& tileBarriers() { return tileBarriers_; }
@@ -139,10 +141,15 @@ public:
   // initcheck: one plain access of the running thread, shared or global (LOOM_SANITIZER=initcheck).
   void initAccess(std::uintptr_t address, unsigned size, bool write, const void* site);
   // racecheck: one plain access of the running thread (tsan hooks, while LOOM_SANITIZER=racecheck),
-  // into the block's shared-memory shadow or the launch's global one.
-  void raceAccess(const void* address, unsigned size, bool write, const void* site);
+  // into the block's shared-memory shadow or the launch's global one. `strong`: a volatile one
+  // (fence-fence synchronization in global memory, check/sanitizer/global_races.h).
+  void raceAccess(const void* address, unsigned size, bool write, const void* site, bool strong);
   // racecheck, global memory (check/sanitizer/global_races.h): an atomic's halves around the
   // operation (device/atomic_checks.h), and __threadfence (a release for the next atomic).
+  // The fast mode: a volatile access of the running thread that lies in shared memory, checked
+  // for legacy warp-synchronous code (check/warp_sync_hazards.h), which only lockstep computes
+  // as the device does; a hazard is a warning, once per pair of sites.
+  void volatileShared(const void* address, unsigned size, bool write, const void* site);
   bool raceAtomicBegin(const volatile void* address, unsigned size, bool releaseOrder);
   void raceAtomicEnd(const volatile void* address, bool modifies, bool released, const void* site);
   void raceFence() {
@@ -235,6 +242,7 @@ private:
   // warp_checks.cpp: warns about shuffles of a completed rendezvous that read a lane that does
   // not take part; and, for deadlock reports, which lanes a waiting collective still needs.
   void reportShuffleMisreads(unsigned warp, unsigned present);
+  void reportWarpSyncHazard(const check::WarpSyncHazards::Hazard& hazard);
   std::string warpWaitDetail() const;
   RunnerFiber& newRunner();
   // A runner with no thread left to start: queued to be resumed as a new runner (newRunner);
@@ -321,9 +329,12 @@ private:
   bool checks_ = false;     // a sanitizer tool that watches barriers is on
   bool syncCheck_ = false;  // synccheck: barrier sites are compared at each release
   bool raceCheck_ = false;  // racecheck: shared accesses go into races_ with these epochs
+  // Synchronization intervals, counted in every mode: the block's barriers (racecheck also
+  // counts its block-wide phases), each warp's collectives.
   std::uint32_t barrierEpoch_ = 0;
   TileBarriers tileBarriers_;
   std::vector<std::uint32_t> warpEpoch_;
+  check::WarpSyncHazards warpSyncHazards_;
   std::unique_ptr<check::sanitizer::SharedRaceDetector> races_;
   std::unique_ptr<check::sanitizer::SharedInitShadow> sharedInit_;  // initcheck only
   check::sanitizer::GlobalRaceDetector* globalRaces_ = nullptr;
@@ -411,6 +422,10 @@ extern __thread unsigned tSpinCountdown;
 [[gnu::always_inline]] inline void spinPoint(const void* site) {
   if (--tSpinCountdown == 0) [[unlikely]] spinYield(site);
 }
+
+// A volatile access of kernel code (device/tsan_hooks.cpp): in the fast mode, one to shared
+// memory is checked for legacy warp-synchronous code (BlockRunner::volatileShared).
+void volatileAccess(const void* address, unsigned size, bool write, const void* site);
 
 // Whoever asks for the runner is about to look at the running thread: the batch is settled first.
 inline BlockRunner* BlockRunner::current() {

@@ -1,6 +1,8 @@
-// Reports about warp collectives that the scheduler can see and the device cannot: a shuffle
-// reading a lane that does not take part (undefined by CUDA: a warning, the kernel goes on with
-// the device's value), and, when a block deadlocks, which lanes a waiting collective still needs.
+// Reports about warps that the scheduler can see and the device cannot: a shuffle reading a lane
+// that does not take part (undefined by CUDA: a warning, the kernel goes on with the device's
+// value), legacy warp-synchronous code that the fast mode computes differently from the device
+// (a warning naming the mode that computes it), and, when a block deadlocks, which lanes a
+// waiting collective still needs.
 #include <cstdio>
 #include <string>
 
@@ -46,6 +48,27 @@ void BlockRunner::reportShuffleMisreads(unsigned warp, unsigned present) {
                      std::to_string(warp) + ") reads lane " + std::to_string(source) + ", which " +
                      why + "; the value is undefined (the H100 returns 0, and so does Loom)");
   }
+}
+
+// Once per kernel (a reduction tail has a hazard on each of its lines): the fast mode has
+// already run the earlier lane past the exchange, so the launch cannot be redone in lockstep; it
+// goes on, and the user learns which mode computes it.
+void BlockRunner::reportWarpSyncHazard(const check::WarpSyncHazards::Hazard& h) {
+  if (!report::firstWarningAt(launch_->kernel)) return;
+  auto where = [](const void* site) {
+    std::string line = report::sourceLine(site);
+    return line.empty() ? std::string("?") : line;
+  };
+  unsigned warp = h.laterThread / 32;
+  report::warn(h.laterSite,
+               "kernel " + report::functionName(launch_->kernel) + ": lanes " + std::to_string(h.earlierThread % 32) +
+                   " and " + std::to_string(h.laterThread % 32) + " of warp " + std::to_string(warp) + " in block " +
+                   report::indexText(blockIdx_) + " exchange data through volatile __shared__ memory with no " +
+                   "__syncwarp() between (" + (h.earlierWrite ? "write" : "read") + " at " + where(h.earlierSite) +
+                   ", then " + (h.laterWrite ? "write" : "read") + " at " + where(h.laterSite) +
+                   "). Loom's default mode runs a warp's lanes one after another, so this result can differ " +
+                   "from the device's, which runs them together; LOOM_LOCKSTEP=1 runs warps in lockstep as the " +
+                   "device does (or add __syncwarp() between the accesses, as sm_70+ requires)");
 }
 
 std::string BlockRunner::warpWaitDetail() const {

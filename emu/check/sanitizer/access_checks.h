@@ -24,6 +24,8 @@ namespace loom::check::sanitizer {
 // access into the block's shadow; kCheckInit (initcheck): each store marks its bytes written,
 // each load checks them (global memory and the block's shared memory).
 constexpr unsigned kCheckBounds = 1, kCheckRaces = 2, kCheckInit = 4;
+// LOOM_MEMORY=weak (mem/weak_memory.h): plain global stores are journaled, fences order them.
+constexpr unsigned kWeakMemory = 8;
 // Set by the launch watchdog's timer thread while a launch runs past it (sched/watchdog.h): the
 // hooks' cold path then stops the running thread. The top bit, clear of the tools' bits.
 constexpr unsigned kWatchdogExpired = 1u << 31;

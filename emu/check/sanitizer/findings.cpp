@@ -1,10 +1,13 @@
 #include "check/sanitizer/findings.h"
-#include "options/options.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+
+#include "loom/schedule.h"
+#include "options/options.h"
 
 namespace loom::check::sanitizer {
 
@@ -61,7 +64,12 @@ std::string toJson(const Finding& f) {
   return j + "}";
 }
 
+namespace {
+std::atomic<std::uint64_t> gRecorded{0};
+}
+
 void record(const Finding& f) {
+  gRecorded.fetch_add(1, std::memory_order_relaxed);
   static std::mutex mutex;
   std::string line = toJson(f) + "\n";
   std::lock_guard lock(mutex);
@@ -74,3 +82,5 @@ void record(const Finding& f) {
 }
 
 }  // namespace loom::check::sanitizer
+
+std::uint64_t loom::sanitizerFindings() { return loom::check::sanitizer::gRecorded.load(std::memory_order_relaxed); }

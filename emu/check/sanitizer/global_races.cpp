@@ -147,20 +147,55 @@ std::uint32_t GlobalRaceDetector::accessLocked(Cell& c, std::uint32_t flags, Blo
 }
 
 void GlobalRaceDetector::access(BlockClock& b, std::uintptr_t address, unsigned size, bool write,
-                                const void* site, uint3 thread) {
+                                const void* site, uint3 thread, bool strong) {
   std::int32_t s = siteOffset(site);
+  if (strong) {
+    strongAccess(b, address, size, write, s, thread);
+    return;
+  }
   for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2; ++word)
     if (Cell* c = cell(word)) accessWord(*c, b, write ? Write : Read, s, thread, address);
 }
 
-bool GlobalRaceDetector::atomicBefore(BlockClock& b, std::uintptr_t address, unsigned size, bool releaseOrder) {
-  if (std::uint32_t covered = releaseOrder ? b.epoch : b.fencedEpoch) {
+void GlobalRaceDetector::release(BlockClock& b, std::uintptr_t address, std::uint32_t covered) {
+  LocationShard& shard = locations_[(address >> 2) % locations_.size()];
+  std::lock_guard lock(shard.mutex);
+  b.clock.set(b.block, covered);  // the release covers the block's accesses up to `covered`
+  shard.clocks[address >> 2].join(b.clock);
+  b.clock.set(b.block, b.epoch);
+}
+
+void GlobalRaceDetector::strongAccess(BlockClock& b, std::uintptr_t address, unsigned size, bool write,
+                                      std::int32_t site, uint3 thread) {
+  if (write) {
+    // After a fence: a release store (fence-fence synchronization's producer side), strong as an
+    // atomic. Without one: a plain write, so that a message published with no fence races.
+    bool releases = b.fencedEpoch != 0;
+    if (releases) release(b, address, b.fencedEpoch);
+    for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2; ++word)
+      if (Cell* c = cell(word)) {
+        std::uint32_t flags = lockCell(c->state);
+        unlockCell(c->state, accessLocked(*c, flags, b, releases ? Atomic : Write, site, thread, address));
+      }
+    return;
+  }
+  {
     LocationShard& shard = locations_[(address >> 2) % locations_.size()];
     std::lock_guard lock(shard.mutex);
-    b.clock.set(b.block, covered);  // the release covers the block's accesses up to `covered`
-    shard.clocks[address >> 2].join(b.clock);
-    b.clock.set(b.block, b.epoch);
+    auto it = shard.clocks.find(address >> 2);
+    if (it != shard.clocks.end()) b.pending.join(it->second);
   }
+  for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2; ++word)
+    if (Cell* c = cell(word)) {
+      std::uint32_t flags = lockCell(c->state);
+      // A strong read races with an unordered plain write only.
+      if (!(flags & kAtomicWrite) && !ordered(b, c->write)) hazard(c->write, Write, b, Read, site, thread, address);
+      unlockCell(c->state, flags);
+    }
+}
+
+bool GlobalRaceDetector::atomicBefore(BlockClock& b, std::uintptr_t address, unsigned size, bool releaseOrder) {
+  if (std::uint32_t covered = releaseOrder ? b.epoch : b.fencedEpoch) release(b, address, covered);
   // Held across the operation, in ascending order (no two atomics wait on each other): the
   // next atomic of the word finds this one's shadow written. Unlocked in the middle, an atomic
   // that observed this one could write its shadow first and then see this one as a later write

@@ -8,6 +8,15 @@
 //   * every atomic acquires its location's clock (lenient: CUDA code rarely fences after the
 //     atomic that observes a release, and the PTX model's observation order covers the atomic's
 //     own location anyway);
+//   * volatile accesses are the PTX model's strong relaxed ones, so fence-fence synchronization
+//     through a volatile flag orders as the model says: a volatile store after a __threadfence
+//     of its block releases like an atomic (and is a strong write, which strong reads of other
+//     blocks do not race with); a volatile load takes its location's clock as pending, and the
+//     block's next __threadfence acquires it, so a consumer that spins on the flag and reads the
+//     data without fencing between still races. A volatile store with no fence before it is a
+//     plain write: the data of a message whose fence is missing races with its reader, which is
+//     the bug to find, although both are strong. A volatile load conflicts with plain writes
+//     only and, like an atomic load, leaves no trace;
 //   * atomics never race with atomics, and a word's shadow sees its atomics in their modification
 //     order (each holds the word's shadow locked across its operation): an atomic covers the
 //     earlier atomics of the word for the block's later accesses of it (coherence), whichever
@@ -51,6 +60,9 @@ struct BlockClock {
   // accesses up to that fence, not those between the fence and the atomic (PTX's release
   // pattern is a fence followed by a write).
   std::uint32_t fencedEpoch = 0;
+  // What volatile loads observed since the last fence: the next fence acquires it (the PTX
+  // model's acquire pattern, a strong read followed by a fence).
+  VectorClock pending;
   // The shadow cells (and their flags) an atomic holds locked from before its operation to after
   // it (GlobalRaceDetector::atomicBefore); a fault between the two lets them go (releaseHeld).
   std::array<void*, 4> held{};  // GlobalRaceDetector's cells, opaque here
@@ -63,6 +75,7 @@ struct BlockClock {
     clock.clear();
     clock.set(linear, 1);
     fencedEpoch = 0;
+    pending.clear();
     heldCount = 0;
   }
   // Starts a new epoch, so that a release can cover what came before without what follows.
@@ -85,8 +98,9 @@ public:
 
   // Forgets the previous launch: a kernel boundary orders everything.
   void beginLaunch(uint3 grid);
-  // A plain (or volatile) access of `size` bytes by a thread of block b.
-  void access(BlockClock& b, std::uintptr_t address, unsigned size, bool write, const void* site, uint3 thread);
+  // A plain access of `size` bytes by a thread of block b; `strong`: a volatile one.
+  void access(BlockClock& b, std::uintptr_t address, unsigned size, bool write, const void* site, uint3 thread,
+              bool strong = false);
   // An atomic on `address`, in two halves around the operation. Before it: a release when b
   // fenced before or the operation's own order is release or stronger (b's clock, up to the fence
   // or up to now, joins the location's), then the shadow cells of its words are locked (in
@@ -101,7 +115,11 @@ public:
                    uint3 thread);
   // Unlocks the cells an atomic holds, when a fault abandons its block between the two halves.
   static void releaseHeld(BlockClock& b);
+  // __threadfence: acquires what the block's volatile loads observed, closes an epoch for a
+  // later release.
   static void fence(BlockClock& b) {
+    b.clock.join(b.pending);
+    b.pending.clear();
     b.fencedEpoch = b.epoch;
     b.advance();
   }
@@ -147,6 +165,10 @@ private:
   static bool ordered(const BlockClock& b, const Stamp& s) {
     return s.block == 0 || s.block - 1 == b.block || b.clock.get(s.block - 1) >= s.epoch;
   }
+  // b's clock, its own entry cut to `covered`, joins the location's.
+  void release(BlockClock& b, std::uintptr_t address, std::uint32_t covered);
+  void strongAccess(BlockClock& b, std::uintptr_t address, unsigned size, bool write, std::int32_t site,
+                    uint3 thread);
   void accessWord(Cell& c, BlockClock& b, Kind kind, std::int32_t site, uint3 thread, std::uintptr_t address);
   // accessWord's work on a cell locked by the caller; returns its new flags.
   std::uint32_t accessLocked(Cell& c, std::uint32_t flags, BlockClock& b, Kind kind, std::int32_t site, uint3 thread,

@@ -7,6 +7,12 @@
 //   REQUIRE_THAT(launch, loom::HasBankConflictsOnLine(52, 992, "transpose.cu"));
 //
 // Conflicts are ncu's l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st,atom}.sum, summed.
+//
+// And for a test body run under several block orders (loom/schedule.h):
+//
+//   REQUIRE_THAT(loom::underSchedules(20, body), loom::SameUnderEverySchedule());
+//
+// loom/gtest_matchers.h has the same matchers for GoogleTest.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +20,7 @@
 #include <string>
 
 #include "loom/report.h"
+#include "loom/schedule.h"
 
 namespace Catch {
 template <>
@@ -26,6 +33,22 @@ struct StringMaker<loom::LaunchReport> {
                         l.metric(loom::metric::sharedStoreBankConflicts) +
                         l.metric(loom::metric::sharedAtomicBankConflicts);
       if (c) out << "\n  " << l.file << ":" << l.line << ": " << c;
+    }
+    return out.str();
+  }
+};
+// Runs under several schedules: the first one that differs from the first run, or made a finding.
+template <class R>
+struct StringMaker<loom::ScheduleRuns<R>> {
+  static std::string convert(const loom::ScheduleRuns<R>& runs) {
+    std::ostringstream out;
+    out << runs.runs.size() << " runs under random schedules";
+    if (const loom::ScheduleRun<R>* bad = runs.firstBad()) {
+      out << "; seed " << bad->seed << " (LOOM_SCHEDULE=random:" << bad->seed << ")";
+      if (bad->findings) out << " made " << bad->findings << " sanitizer finding(s)";
+      if (!(bad->result == runs.runs.front().result))
+        out << " gave " << Catch::Detail::stringify(bad->result) << " where seed " << runs.runs.front().seed
+            << " gave " << Catch::Detail::stringify(runs.runs.front().result);
     }
     return out.str();
   }
@@ -64,6 +87,19 @@ private:
   unsigned line_;
   std::uint64_t count_;
   std::string file_;
+};
+
+// Untyped, so that it takes the runs of any result type (REQUIRE_THAT needs only match and
+// toString).
+class SameUnderEverySchedule : public Catch::Matchers::Impl::MatcherUntypedBase {
+public:
+  template <class R>
+  bool match(const ScheduleRuns<R>& runs) const {
+    return !runs.runs.empty() && !runs.firstBad();
+  }
+  std::string describe() const override {
+    return "gives the same result, with no sanitizer finding, under every schedule";
+  }
 };
 
 inline NoBankConflictsMatcher HasNoBankConflicts() { return {}; }

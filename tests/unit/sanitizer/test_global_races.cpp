@@ -44,6 +44,13 @@ struct Launch {
   void write(int b, int word) { detector.access(block[b], at(word), 4, true, kWriteSite, uint3{0, 0, 0}); }
   void read(int b, int word) { detector.access(block[b], at(word), 4, false, kReadSite, uint3{0, 0, 0}); }
   void fence(int b) { GlobalRaceDetector::fence(block[b]); }
+  // Volatile accesses: the PTX model's strong relaxed ones.
+  void volatileWrite(int b, int word) {
+    detector.access(block[b], at(word), 4, true, kAtomicSite, uint3{0, 0, 0}, true);
+  }
+  void volatileRead(int b, int word) {
+    detector.access(block[b], at(word), 4, false, kReadSite, uint3{0, 0, 0}, true);
+  }
   void atomic(int b, int word) {
     bool released = detector.atomicBefore(block[b], at(word), 4, false);
     detector.atomicAfter(block[b], at(word), true, released, kAtomicSite, uint3{0, 0, 0});
@@ -214,6 +221,60 @@ TEST_CASE("global races: a release covers only what the block did before its fen
   fenced.read(1, 6);
   fenced.write(1, 6);
   CHECK(fenced.races().empty());
+}
+
+TEST_CASE("global races: fence-fence synchronization through a volatile flag", "[sanitizer][racecheck]") {
+  // The CUDA guide's message passing: the producer writes the data, __threadfence(), sets a
+  // volatile flag; the consumer spins on the flag, __threadfence(), reads the data. The PTX model
+  // orders the data by the two fences (the flag's accesses are strong, so they do not race).
+  auto run = [](bool producerFence, bool consumerFence, bool consumerFirst) {
+    Launch l;
+    auto produce = [&] {
+      l.write(0, 9);
+      if (producerFence) l.fence(0);
+      l.volatileWrite(0, 1);
+    };
+    if (!consumerFirst) produce();
+    l.volatileRead(1, 1);  // the consumer's spin: reads before the flag is set take nothing
+    if (consumerFirst) {
+      produce();
+      l.volatileRead(1, 1);
+    }
+    if (consumerFence) l.fence(1);
+    l.read(1, 9);
+    return l.races();
+  };
+  for (bool consumerFirst : {false, true}) {
+    CHECK(run(true, true, consumerFirst).empty());
+    // No producer fence: the flag is a plain write, data and flag race with their readers.
+    CHECK(run(false, true, consumerFirst) == std::multiset<std::string>{"Write|Read", "Write|Read"});
+    // No consumer fence: the flag's load observed the release, nothing acquired it.
+    CHECK(run(true, false, consumerFirst) == std::multiset<std::string>{"Write|Read"});
+  }
+
+  // The release covers what came before the fence only, and an atomic acquires it too.
+  Launch late;
+  late.fence(0);
+  late.write(0, 9);  // after the fence
+  late.volatileWrite(0, 1);
+  late.atomic(1, 1);
+  late.read(1, 9);
+  CHECK(late.races() == std::multiset<std::string>{"Write|Read"});
+
+  // A plain write still races with a volatile read, and a volatile write after a fence with a
+  // plain read; volatile accesses of two blocks on their own never race.
+  Launch mixed;
+  mixed.write(0, 3);
+  mixed.volatileRead(1, 3);
+  mixed.fence(2);
+  mixed.volatileWrite(2, 4);
+  mixed.read(3, 4);
+  mixed.fence(0);
+  mixed.volatileWrite(0, 5);
+  mixed.fence(1);
+  mixed.volatileWrite(1, 5);
+  mixed.volatileRead(2, 5);
+  CHECK(mixed.races() == std::multiset<std::string>{"Write|Read", "Atomic|Read"});
 }
 
 TEST_CASE("global races: atomics never race with atomics, but with plain accesses", "[sanitizer][racecheck]") {
