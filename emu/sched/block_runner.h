@@ -153,7 +153,7 @@ public:
   bool raceAtomicBegin(const volatile void* address, unsigned size, bool releaseOrder);
   void raceAtomicEnd(const volatile void* address, bool modifies, bool released, const void* site);
   void raceFence() {
-    if (raceCheck_) check::sanitizer::GlobalRaceDetector::fence(globalClock_);
+    if (raceCheck_) globalRaces_->fence(globalClock_);
   }
   // racecheck, shared memory: a synchronization that every thread of the block arrived at
   // completed (a phase of a cuda::barrier, a stage of a unified pipeline, the barrier of a tile

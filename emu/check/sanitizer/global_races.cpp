@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cstdio>
@@ -179,12 +180,9 @@ void GlobalRaceDetector::strongAccess(BlockClock& b, std::uintptr_t address, uns
       }
     return;
   }
-  {
-    LocationShard& shard = locations_[(address >> 2) % locations_.size()];
-    std::lock_guard lock(shard.mutex);
-    auto it = shard.clocks.find(address >> 2);
-    if (it != shard.clocks.end()) b.pending.join(it->second);
-  }
+  bool noted = false;
+  for (unsigned i = 0; i < std::min(b.observedCount, BlockClock::kObserved); ++i) noted |= b.observed[i] == address >> 2;
+  if (!noted) b.observed[b.observedCount++ % BlockClock::kObserved] = address >> 2;
   for (std::uintptr_t word = address >> 2; word <= (address + size - 1) >> 2; ++word)
     if (Cell* c = cell(word)) {
       std::uint32_t flags = lockCell(c->state);
@@ -192,6 +190,18 @@ void GlobalRaceDetector::strongAccess(BlockClock& b, std::uintptr_t address, uns
       if (!(flags & kAtomicWrite) && !ordered(b, c->write)) hazard(c->write, Write, b, Read, site, thread, address);
       unlockCell(c->state, flags);
     }
+}
+
+void GlobalRaceDetector::fence(BlockClock& b) {
+  for (unsigned i = 0; i < std::min(b.observedCount, BlockClock::kObserved); ++i) {
+    LocationShard& shard = locations_[b.observed[i] % locations_.size()];
+    std::lock_guard lock(shard.mutex);
+    auto it = shard.clocks.find(b.observed[i]);
+    if (it != shard.clocks.end()) b.clock.join(it->second);
+  }
+  b.observedCount = 0;
+  b.fencedEpoch = b.epoch;
+  b.advance();
 }
 
 bool GlobalRaceDetector::atomicBefore(BlockClock& b, std::uintptr_t address, unsigned size, bool releaseOrder) {

@@ -11,9 +11,10 @@
 //   * volatile accesses are the PTX model's strong relaxed ones, so fence-fence synchronization
 //     through a volatile flag orders as the model says: a volatile store after a __threadfence
 //     of its block releases like an atomic (and is a strong write, which strong reads of other
-//     blocks do not race with); a volatile load takes its location's clock as pending, and the
-//     block's next __threadfence acquires it, so a consumer that spins on the flag and reads the
-//     data without fencing between still races. A volatile store with no fence before it is a
+//     blocks do not race with); a volatile load notes its location, and the block's next
+//     __threadfence acquires the location's clock, so a consumer that spins on the flag and reads
+//     the data without fencing between still races. (Taken at the fence, not at the load: the
+//     hook runs before the load, whose value a release between the two may already be.) A volatile store with no fence before it is a
 //     plain write: the data of a message whose fence is missing races with its reader, which is
 //     the bug to find, although both are strong. A volatile load conflicts with plain writes
 //     only and, like an atomic load, leaves no trace;
@@ -60,9 +61,12 @@ struct BlockClock {
   // accesses up to that fence, not those between the fence and the atomic (PTX's release
   // pattern is a fence followed by a write).
   std::uint32_t fencedEpoch = 0;
-  // What volatile loads observed since the last fence: the next fence acquires it (the PTX
-  // model's acquire pattern, a strong read followed by a fence).
-  VectorClock pending;
+  // The words volatile loads read since the last fence: the next fence acquires their clocks
+  // (the PTX model's acquire pattern, a strong read followed by a fence). A spin reads one word
+  // many times; past kObserved distinct words the oldest are dropped.
+  static constexpr unsigned kObserved = 8;
+  std::array<std::uintptr_t, kObserved> observed{};
+  unsigned observedCount = 0;
   // The shadow cells (and their flags) an atomic holds locked from before its operation to after
   // it (GlobalRaceDetector::atomicBefore); a fault between the two lets them go (releaseHeld).
   std::array<void*, 4> held{};  // GlobalRaceDetector's cells, opaque here
@@ -75,7 +79,7 @@ struct BlockClock {
     clock.clear();
     clock.set(linear, 1);
     fencedEpoch = 0;
-    pending.clear();
+    observedCount = 0;
     heldCount = 0;
   }
   // Starts a new epoch, so that a release can cover what came before without what follows.
@@ -115,14 +119,9 @@ public:
                    uint3 thread);
   // Unlocks the cells an atomic holds, when a fault abandons its block between the two halves.
   static void releaseHeld(BlockClock& b);
-  // __threadfence: acquires what the block's volatile loads observed, closes an epoch for a
-  // later release.
-  static void fence(BlockClock& b) {
-    b.clock.join(b.pending);
-    b.pending.clear();
-    b.fencedEpoch = b.epoch;
-    b.advance();
-  }
+  // __threadfence: acquires the clocks of what the block's volatile loads read, closes an epoch
+  // for a later release.
+  void fence(BlockClock& b);
   // This launch's hazard pairs not reported before in this process, as findings (kind
   // "race_global"; detail: first kind|second kind|second site|hazards|first block).
   std::vector<Finding> endLaunch(const std::string& kernel);

@@ -43,7 +43,7 @@ struct Launch {
   std::uintptr_t at(int word) { return reinterpret_cast<std::uintptr_t>(&memory[static_cast<std::size_t>(word)]); }
   void write(int b, int word) { detector.access(block[b], at(word), 4, true, kWriteSite, uint3{0, 0, 0}); }
   void read(int b, int word) { detector.access(block[b], at(word), 4, false, kReadSite, uint3{0, 0, 0}); }
-  void fence(int b) { GlobalRaceDetector::fence(block[b]); }
+  void fence(int b) { detector.fence(block[b]); }
   // Volatile accesses: the PTX model's strong relaxed ones.
   void volatileWrite(int b, int word) {
     detector.access(block[b], at(word), 4, true, kAtomicSite, uint3{0, 0, 0}, true);
@@ -251,6 +251,17 @@ TEST_CASE("global races: fence-fence synchronization through a volatile flag", "
     // No consumer fence: the flag's load observed the release, nothing acquired it.
     CHECK(run(true, false, consumerFirst) == std::multiset<std::string>{"Write|Read"});
   }
+
+  // The load's hook runs before the load: a release between the two is what the load may read,
+  // so the fence acquires the flag's clock as it is at the fence (two workers, racing).
+  Launch window;
+  window.volatileRead(1, 1);  // the consumer's hook
+  window.write(0, 9);
+  window.fence(0);
+  window.volatileWrite(0, 1);  // the producer's release, before the consumer's load reads 1
+  window.fence(1);
+  window.read(1, 9);
+  CHECK(window.races().empty());
 
   // The release covers what came before the fence only, and an atomic acquires it too.
   Launch late;
