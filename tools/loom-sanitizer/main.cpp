@@ -29,6 +29,8 @@ int runProgram(const Options& o, const fs::path& log) {
     setenv("LOOM_SANITIZER_LOG", log.c_str(), 1);
     if (o.leakCheck) setenv("LOOM_SANITIZER_LEAK_CHECK", "full", 1);
     if (!o.watchdog.empty()) setenv("LOOM_WATCHDOG", o.watchdog.c_str(), 1);
+    if (!o.schedule.empty()) setenv("LOOM_SCHEDULE", o.schedule.c_str(), 1);
+    if (!o.memory.empty()) setenv("LOOM_MEMORY", o.memory.c_str(), 1);
     std::vector<char*> argv;
     for (const auto& a : o.program) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);

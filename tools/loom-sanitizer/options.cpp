@@ -19,6 +19,8 @@ const char* const kUsage =
     "                             (default explicit; all is the same for Loom)\n"
     "  --watchdog S               fail a launch in which no thread makes progress for S seconds,\n"
     "                             reporting where every thread is (default: LOOM_WATCHDOG, else 30; 0: never)\n"
+    "  --schedule index|random:N  the program's block order (LOOM_SCHEDULE); the report names it\n"
+    "  --memory sc|weak           the program's memory (LOOM_MEMORY)\n"
     "  --log-file F               write the report to F instead of stdout\n"
     "  --save F                   write the findings as JSON to F\n"
     "  --verdict LOG              print the normalised verdict of a report (Loom's or the device's)\n";
@@ -78,6 +80,14 @@ Options parseOptions(const std::vector<std::string>& args) {
       double seconds = std::strtod(o.watchdog.c_str(), &end);
       if (o.watchdog.empty() || *end != '\0' || seconds < 0)
         throw std::invalid_argument("--watchdog needs a number of seconds, not '" + o.watchdog + "'");
+    } else if (a == "--schedule") {
+      o.schedule = next();
+      if (o.schedule != "index" && (o.schedule.rfind("random:", 0) != 0 || o.schedule.size() == 7 ||
+                                    o.schedule.find_first_not_of("0123456789", 7) != std::string::npos))
+        throw std::invalid_argument("--schedule needs index or random:<seed>, not '" + o.schedule + "'");
+    } else if (a == "--memory") {
+      o.memory = next();
+      loom::cli::requireOneOf(a, o.memory, {"sc", "weak"});
     } else if (a == "--log-file") o.logFile = next();
     else if (a == "--save") o.save = next();
     else if (a == "--verdict") o.verdict = next();

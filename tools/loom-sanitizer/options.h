@@ -21,6 +21,9 @@ struct Options {
   // runtime's default (emu/sched/watchdog.h).
   std::string watchdog;
   std::string verdict;             // --verdict LOG: print the normalised verdict of a log
+  // --schedule, --memory: LOOM_SCHEDULE and LOOM_MEMORY for the program (unset: the environment's).
+  // The report names the schedule in force, so that a finding's seed can be replayed.
+  std::string schedule, memory;
   std::vector<std::string> program;  // the program and its arguments
 };
 

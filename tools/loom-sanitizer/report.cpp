@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <cstdlib>
 #include <cstdio>
 #include <sstream>
 
@@ -158,6 +159,15 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
   }
   std::ostringstream out;
   out << kPrefix << "COMPUTE-SANITIZER\n";
+  // A random schedule or weak memory: the findings are those of this seed, which replays them.
+  const char* envSchedule = std::getenv("LOOM_SCHEDULE");
+  const char* envMemory = std::getenv("LOOM_MEMORY");
+  std::string schedule = !o.schedule.empty() ? o.schedule : envSchedule ? envSchedule : "";
+  std::string memory = !o.memory.empty() ? o.memory : envMemory ? envMemory : "";
+  if (schedule.rfind("random:", 0) == 0 || memory == "weak")
+    out << kPrefix << "Loom schedule: " << (schedule.empty() ? "index" : schedule)
+        << (memory == "weak" ? ", weak memory" : "") << " (LOOM_SCHEDULE=" << (schedule.empty() ? "index" : schedule)
+        << (memory == "weak" ? " LOOM_MEMORY=weak" : "") << " replays these findings)\n";
   long shown = 0;
   for (const auto& b : blocks) {
     if (o.printLimit > 0 && shown >= o.printLimit) break;
