@@ -88,6 +88,7 @@ cudaError_t cudaDeviceSynchronize(void) {
 
 cudaError_t cudaDeviceReset(void) {
   DeviceQueue::instance().waitAll();
+  loom::check::sanitizer::checkLeaksAtReset();
   loom::mem::resetDeviceMalloc();
   loom::mem::DeviceHeap::instance().releaseAll();
   resetPools();

@@ -141,6 +141,11 @@ Report formatReport(const std::vector<nlohmann::json>& findings, const Options& 
            site(f), "    in block " + dim(f["block"])};
     } else if (kind == "deadlock") {
       b = {"Barrier error detected. Deadlock: " + f.value("detail", std::string()), site(f)};
+    } else if (kind == "device_assert" || kind == "trap") {
+      // memcheck: the thread that failed an assert or trapped (the device names __assertfail's
+      // offset for an assert; Loom gives the assert's line).
+      b = {kind == "trap" ? "Trace/breakpoint trap" : "Warp assert", site(f),
+           "    by thread " + dim(f["thread"]) + " in block " + dim(f["block"])};
     } else if (kind == "api_error") {
       // memcheck: an API call returned an error (check/sanitizer/memcheck.h).
       // detail: error name|number|error string|API function.

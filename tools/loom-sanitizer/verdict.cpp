@@ -33,6 +33,8 @@ std::set<std::string> verdictClasses(const std::string& report) {
       classes.insert(deadlock == std::string::npos ? body : body.substr(0, deadlock + 8));
     } else if (body.rfind("Warning: Barrier reached after", 0) == 0) {
       classes.insert("Warning: barrier after exited threads");
+    } else if (body == "Warp assert" || body == "Trace/breakpoint trap") {
+      classes.insert(body);
     } else if (body.rfind("Host API memory access error", 0) == 0) {
       classes.insert("Host API memory access error");
     } else if (body.rfind("ERROR SUMMARY: ", 0) == 0) {

@@ -131,6 +131,17 @@ void reportFault(const report::Fault& fault, const std::string& kernel) {
   if (t == Tool::Memcheck) {
     if (fault.kind == report::FaultKind::IllegalAddress || fault.kind == report::FaultKind::MisalignedAddress)
       record(memoryFinding(fault, kernel));
+    // A failed assert and __trap are errors of their own in the device's memcheck ("Warp
+    // assert", "Trace/breakpoint trap"), with the thread that raised them.
+    if (fault.kind == report::FaultKind::AssertFailed || fault.kind == report::FaultKind::Trap) {
+      Finding f;
+      f.kind = fault.kind == report::FaultKind::AssertFailed ? "device_assert" : "trap";
+      f.kernel = kernel;
+      f.location = fault.pc ? report::sourceLine(fault.pc) : "";
+      f.block = fault.block;
+      f.thread = fault.thread;
+      record(f);
+    }
   } else if (t == Tool::Synccheck) {
     if (fault.kind == report::FaultKind::WarpMisuse || fault.kind == report::FaultKind::Deadlock) {
       Finding f;
@@ -160,6 +171,10 @@ void reportApiError(int error, const char* api) {
   f.kind = "api_error";
   f.detail = std::string(cudaGetErrorName(e)) + "|" + std::to_string(error) + "|" + cudaGetErrorString(e) + "|" + api;
   record(f);
+}
+
+void checkLeaksAtReset() {
+  if (tool() == Tool::Memcheck && options::get().leakCheck) reportLeaks();
 }
 
 void armLeakCheck() {

@@ -41,5 +41,9 @@ void checkHostAccess(std::uintptr_t at, const void* pc, unsigned size, int write
 
 // Arms the leak check at exit when memcheck runs with the leak check on; idempotent and cheap.
 void armLeakCheck();
+// cudaDeviceReset, before it frees everything: compute-sanitizer's leak check runs when the
+// context is destroyed, so what is live then is reported as leaked (the H200's record of
+// tests/cuda/faults.cu, validate/probes/memory_order/faults_*_memcheck.txt).
+void checkLeaksAtReset();
 
 }  // namespace loom::check::sanitizer
