@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "loom/schedule.h"
 #include "check/sanitizer/access_checks.h"
+#include "loom/schedule.h"
 #include "mem/weak_memory.h"
 #include "options/options.h"
 #include "sched/block_group.h"
@@ -31,11 +31,6 @@ uint3 blockIndex(const Launch& launch, std::uint64_t linear) {
                static_cast<unsigned>(linear / (gx * gy))};
 }
 
-// LOOM_SCHEDULE=random:<seed>: the launch's blocks in an order drawn from the seed and the number
-// of the launch among this process's randomly scheduled ones, so that a program's launches each
-// get their own order and a rerun with the seed gets the same ones. Blocks still run one at a
-// time: an order that a program's result depends on shows as a result that changes with the
-// seed (a block reading another's result without waiting for it), never as a lucky interleaving.
 // The schedule in force: LOOM_SCHEDULE's until loom::setRandomSchedule/setIndexSchedule
 // (loom/schedule.h) change it; each change restarts the launch count, so a test body run again
 // under one seed gets the same orders.
@@ -49,6 +44,11 @@ Schedule& schedule() {
   return s;
 }
 
+// LOOM_SCHEDULE=random:<seed>: the launch's blocks in an order drawn from the seed and the number
+// of the launch among this process's randomly scheduled ones, so that a program's launches each
+// get their own order and a rerun with the seed gets the same ones. Blocks run one at a time: an
+// order that a program's result depends on shows as a result that changes with the seed (a
+// block reading another's result without waiting for it), never as a lucky interleaving.
 // LOOM_MEMORY=weak runs here too, in index order unless the schedule is random, with the
 // visibility of each block's unreleased stores (mem/weak_memory.h) drawn from the same seed.
 void runBlocksShuffled(Launch& launch, std::uint64_t blocks) {
