@@ -13,7 +13,7 @@ namespace {
 constexpr Variable kVariables[] = {
     {"LOOM_WORKERS", "a count", "the CPU's hardware threads", "threads that run blocks in parallel"},
     {"LOOM_SERIAL", "0 or 1", "0", "1 runs blocks one after another on the launching thread (as with one worker)"},
-    {"LOOM_SCHEDULE", "index or random:<seed>", "index", "random:<seed> runs each launch's blocks one after another in an order drawn from the seed (the same seed, the same order)"},
+    {"LOOM_SCHEDULE", "index or random:<seed>", "index", "random:<seed> runs each launch's blocks one after another in an order drawn from the seed, and each block's warps after every barrier in an order drawn from it (the same seed, the same orders)"},
     {"LOOM_MEMORY", "sc or weak", "sc", "weak lets a block's global stores that no fence orders reach other blocks late (blocks run one at a time; with LOOM_SCHEDULE's seed)"},
     {"LOOM_STACK_SIZE", "bytes, with k or M", "256k", "each CUDA thread's fiber stack (at least 16k)"},
     {"LOOM_WATCHDOG", "seconds", "30", "a launch making no progress that long is reported as hung, naming each stuck thread's line (0: never)"},

@@ -4,6 +4,7 @@
 #include "check/sanitizer/initcheck.h"
 #include "check/sanitizer/synccheck.h"
 #include "mem/address_space.h"
+#include "sched/seed_mix.h"
 
 #include <pthread.h>
 
@@ -53,6 +54,29 @@ void BlockRunner::spinDetected(const void* site) {
   yield(site);
 }
 
+// The warps waiting at a barrier in a random order, each warp's lanes in their arrival order (the
+// fast mode runs a warp's lanes one after another; what varies is which warp runs first), so
+// that code relying on warp order without synchronizing computes differently under each seed.
+void BlockRunner::shuffleWaitersByWarp() {
+  std::array<unsigned, kMaxThreads / 32> warps{};
+  unsigned count = 0;
+  std::uint32_t seen = 0;
+  for (unsigned i = 0; i < arrived_; ++i) {
+    unsigned w = barrierWaiters_[i] / 32;
+    if (!(seen & (1u << w))) {
+      seen |= 1u << w;
+      warps[count++] = w;
+    }
+  }
+  for (unsigned i = count; i > 1; --i) std::swap(warps[i - 1], warps[nextRandom(warpSeed_) % i]);  // Fisher-Yates
+  std::array<LaneIndex, kMaxThreads> ordered;
+  unsigned n = 0;
+  for (unsigned k = 0; k < count; ++k)
+    for (unsigned i = 0; i < arrived_; ++i)
+      if (barrierWaiters_[i] / 32 == warps[k]) ordered[n++] = barrierWaiters_[i];
+  std::copy(ordered.begin(), ordered.begin() + n, barrierWaiters_.begin());
+}
+
 BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
   warps_.resize(kMaxThreads / 32);
   fiberStore_ = std::make_unique<RunnerFiber[]>(kMaxThreads);
@@ -78,6 +102,7 @@ void BlockRunner::completeBarrier() {
     }
   }
   ++barrierEpoch_;
+  if (shuffleWarps_) [[unlikely]] shuffleWaitersByWarp();
   if (checks_) [[unlikely]] onBarrierChecks();
   // The waiters become the run queue as they are, in arrival order (Lane::state still says
   // Waiting until each runs: threadStates() tells queued ones apart).
@@ -147,6 +172,9 @@ void BlockRunner::run(Launch& launch, uint3 block, BlockGroup* group, unsigned r
   }
   threadCount_ = launch.threadsPerBlock();
   barrierEpoch_ = 0;
+  shuffleWarps_ = nextShuffle_;
+  warpSeed_ = nextWarpSeed_;
+  nextShuffle_ = false;
   warpEpoch_.assign((threadCount_ + 31) / 32 + 1, 0);
   warpSyncHazards_.beginBlock();
   nextUnstarted_ = 0;

@@ -61,6 +61,12 @@ public:
   // returns early; the block's fibers are abandoned and their stacks reclaimed. `group`: the
   // blocks resident with this one (a cooperative grid or a cluster), where this one is `rank`.
   void run(Launch& launch, uint3 block, BlockGroup* group = nullptr, unsigned rank = 0);
+  // LOOM_SCHEDULE=random:<seed> (sched/grid_executor.cpp): the next block run resumes the warps
+  // waiting at each barrier in an order drawn from `seed` (otherwise in arrival order).
+  void shuffleWarpsOfNextBlock(std::uint64_t seed) {
+    nextShuffle_ = true;
+    nextWarpSeed_ = seed;
+  }
 
   // The runner of the block executing on this OS thread, or null outside device code.
   static BlockRunner* current();
@@ -332,6 +338,10 @@ private:
   // Synchronization intervals, counted in every mode: the block's barriers (racecheck also
   // counts its block-wide phases), each warp's collectives.
   std::uint32_t barrierEpoch_ = 0;
+  // Random warp order (shuffleWarpsOfNextBlock): on for the running block, its generator state.
+  bool nextShuffle_ = false, shuffleWarps_ = false;
+  std::uint64_t nextWarpSeed_ = 0, warpSeed_ = 0;
+  void shuffleWaitersByWarp();
   TileBarriers tileBarriers_;
   std::vector<std::uint32_t> warpEpoch_;
   check::WarpSyncHazards warpSyncHazards_;

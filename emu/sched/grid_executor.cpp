@@ -17,6 +17,7 @@
 #include "mem/weak_memory.h"
 #include "options/options.h"
 #include "sched/block_group.h"
+#include "sched/seed_mix.h"
 #include "sched/worker.h"
 
 namespace loom::sched {
@@ -54,7 +55,7 @@ Schedule& schedule() {
 void runBlocksShuffled(Launch& launch, std::uint64_t blocks) {
   Schedule& s = schedule();
   std::uint64_t n = s.launches.fetch_add(1, std::memory_order_relaxed);
-  std::uint64_t seed = s.seed.load() ^ (0x9e3779b97f4a7c15ull * (n + 1));
+  std::uint64_t seed = mix64(s.seed.load() ^ (0x9e3779b97f4a7c15ull * (n + 1)));
   std::mt19937_64 random(seed);
   std::vector<std::uint32_t> order(blocks);
   for (std::uint64_t i = 0; i < blocks; ++i) order[i] = static_cast<std::uint32_t>(i);
@@ -74,6 +75,8 @@ void runBlocksShuffled(Launch& launch, std::uint64_t blocks) {
   for (std::uint32_t b : order) {
     if (launch.failed.load(std::memory_order_relaxed)) break;
     if (weak) memory.beforeBlock();
+    // Each block's warp order from the launch's seed and the block.
+    if (s.random.load()) runner.shuffleWarpsOfNextBlock(mix64(seed + 0x9e3779b97f4a7c15ull * (b + 1)));
     runner.run(launch, blockIndex(launch, b));
     if (weak) memory.endBlock();
   }
