@@ -5,6 +5,11 @@
 
 namespace loom::device {
 
+void fenceChecks() {
+  if (auto* runner = sched::BlockRunner::current()) runner->raceFence();
+  if (check::sanitizer::gAccessChecks & check::sanitizer::kWeakMemory) mem::WeakMemory::instance().fence();
+}
+
 bool atomicChecksBegin(const volatile void* address, unsigned size, bool releaseOrder, const void* site) {
   using namespace check::sanitizer;
   auto* runner = sched::BlockRunner::current();

@@ -12,6 +12,11 @@
 
 namespace loom::device {
 
+// A device-scope fence's work while a check watches (__threadfence, std::atomic_thread_fence in
+// device code): racecheck's release point and acquire of what volatile loads read, weak memory's
+// ordering of the block's stores.
+void fenceChecks();
+
 // The cold halves; begin returns whether the operation released (end needs to know).
 bool atomicChecksBegin(const volatile void* address, unsigned size, bool releaseOrder, const void* site);
 void atomicChecksEnd(const volatile void* address, unsigned size, bool modifies, bool released, const void* site);

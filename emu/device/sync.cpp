@@ -9,7 +9,7 @@
 #include <string>
 
 #include "check/sanitizer/findings.h"
-#include "mem/weak_memory.h"
+#include "device/atomic_checks.h"
 #include "report/symbolize.h"
 #include "report/warning.h"
 #include "sched/block_runner.h"
@@ -160,10 +160,7 @@ void checkWatchdog(const void* site) {
 void threadfence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   sched::spinPoint(LOOM_CALL_SITE());
-  if (check::sanitizer::accessChecksOn()) [[unlikely]] {
-    if (auto* runner = sched::BlockRunner::current()) runner->raceFence();
-    if (check::sanitizer::gAccessChecks & check::sanitizer::kWeakMemory) mem::WeakMemory::instance().fence();
-  }
+  if (check::sanitizer::accessChecksOn()) [[unlikely]] fenceChecks();
 }
 void threadfenceBlock() {
   std::atomic_thread_fence(std::memory_order_seq_cst);

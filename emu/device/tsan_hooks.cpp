@@ -252,10 +252,7 @@ LOOM_ATOMIC_HOOKS(64, std::int64_t)
 
 void __tsan_atomic_thread_fence(int) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]] {
-    if (auto* runner = loom::sched::BlockRunner::current()) runner->raceFence();
-    if (loom::check::sanitizer::gAccessChecks & loom::check::sanitizer::kWeakMemory) loom::mem::WeakMemory::instance().fence();
-  }
+  if (loom::check::sanitizer::accessChecksOn()) [[unlikely]] loom::device::fenceChecks();
 }
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 

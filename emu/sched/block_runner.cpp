@@ -3,8 +3,6 @@
 #include "check/sanitizer/findings.h"
 #include "check/sanitizer/initcheck.h"
 #include "check/sanitizer/synccheck.h"
-#include "mem/address_space.h"
-#include "sched/seed_mix.h"
 
 #include <pthread.h>
 
@@ -52,29 +50,6 @@ void BlockRunner::spinDetected(const void* site) {
     return;
   }
   yield(site);
-}
-
-// The warps waiting at a barrier in a random order, each warp's lanes in their arrival order (the
-// fast mode runs a warp's lanes one after another; what varies is which warp runs first), so
-// that code relying on warp order without synchronizing computes differently under each seed.
-void BlockRunner::shuffleWaitersByWarp() {
-  std::array<unsigned, kMaxThreads / 32> warps{};
-  unsigned count = 0;
-  std::uint32_t seen = 0;
-  for (unsigned i = 0; i < arrived_; ++i) {
-    unsigned w = barrierWaiters_[i] / 32;
-    if (!(seen & (1u << w))) {
-      seen |= 1u << w;
-      warps[count++] = w;
-    }
-  }
-  for (unsigned i = count; i > 1; --i) std::swap(warps[i - 1], warps[nextRandom(warpSeed_) % i]);  // Fisher-Yates
-  std::array<LaneIndex, kMaxThreads> ordered;
-  unsigned n = 0;
-  for (unsigned k = 0; k < count; ++k)
-    for (unsigned i = 0; i < arrived_; ++i)
-      if (barrierWaiters_[i] / 32 == warps[k]) ordered[n++] = barrierWaiters_[i];
-  std::copy(ordered.begin(), ordered.begin() + n, barrierWaiters_.begin());
 }
 
 BlockRunner::BlockRunner(Worker& worker) : worker_(worker) {
@@ -545,24 +520,6 @@ void BlockRunner::raceAccess(const void* address, unsigned size, bool write, con
   const Lane& lane = *current_;
   check::sanitizer::SharedAccess a{site, lane.linear, barrierEpoch_, warpEpoch_[lane.linear / 32], write};
   for (std::uintptr_t word = at >> 2; word <= (at + size - 1) >> 2; ++word) races_->access(word, a);
-}
-
-void volatileAccess(const void* address, unsigned size, bool write, const void* site) {
-  BlockRunner* runner = tCurrentRunner;
-  if (runner && !runner->lockstep() && !runner->checksOn() && mem::isSharedAddress(address))
-    BlockRunner::current()->volatileShared(address, size, write, site);
-}
-
-// Lockstep runs lanes as the device does; racecheck reports these accesses as hazards itself.
-void BlockRunner::volatileShared(const void* address, unsigned size, bool write, const void* site) {
-  const Lane& lane = *current_;
-  const std::uint64_t interval = std::uint64_t{barrierEpoch_} << 32 | warpEpoch_[lane.linear / 32];
-  auto at = reinterpret_cast<std::uintptr_t>(address);
-  for (std::uintptr_t word = at >> 2; word <= (at + size - 1) >> 2; ++word)
-    if (auto h = warpSyncHazards_.access(word, lane.linear, interval, write, site)) {
-      reportWarpSyncHazard(*h);
-      return;
-    }
 }
 
 void BlockRunner::initAccess(std::uintptr_t address, unsigned size, bool write, const void* site) {

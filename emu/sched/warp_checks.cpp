@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "mem/address_space.h"
 #include "report/fault.h"
 #include "report/symbolize.h"
 #include "report/warning.h"
@@ -48,6 +49,24 @@ void BlockRunner::reportShuffleMisreads(unsigned warp, unsigned present) {
                      std::to_string(warp) + ") reads lane " + std::to_string(source) + ", which " +
                      why + "; the value is undefined (the H100 returns 0, and so does Loom)");
   }
+}
+
+void volatileAccess(const void* address, unsigned size, bool write, const void* site) {
+  BlockRunner* runner = tCurrentRunner;
+  if (runner && !runner->lockstep() && !runner->checksOn() && mem::isSharedAddress(address))
+    BlockRunner::current()->volatileShared(address, size, write, site);
+}
+
+// Lockstep runs lanes as the device does; racecheck reports these accesses as hazards itself.
+void BlockRunner::volatileShared(const void* address, unsigned size, bool write, const void* site) {
+  const Lane& lane = *current_;
+  const std::uint64_t interval = std::uint64_t{barrierEpoch_} << 32 | warpEpoch_[lane.linear / 32];
+  auto at = reinterpret_cast<std::uintptr_t>(address);
+  for (std::uintptr_t word = at >> 2; word <= (at + size - 1) >> 2; ++word)
+    if (auto h = warpSyncHazards_.access(word, lane.linear, interval, write, site)) {
+      reportWarpSyncHazard(*h);
+      return;
+    }
 }
 
 // Once per kernel (a reduction tail has a hazard on each of its lines): the fast mode has

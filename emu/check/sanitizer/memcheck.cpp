@@ -126,30 +126,33 @@ void checkHostAccess(std::uintptr_t at, const void* pc, unsigned size, int write
   record(f);
 }
 
+namespace {
+// A finding about the thread a fault stopped, at its line.
+Finding threadFinding(const char* kind, const report::Fault& fault, const std::string& kernel) {
+  Finding f;
+  f.kind = kind;
+  f.kernel = kernel;
+  f.location = fault.pc ? report::sourceLine(fault.pc) : "";
+  f.block = fault.block;
+  f.thread = fault.thread;
+  return f;
+}
+}  // namespace
+
 void reportFault(const report::Fault& fault, const std::string& kernel) {
+  using report::FaultKind;
   Tool t = tool();
   if (t == Tool::Memcheck) {
-    if (fault.kind == report::FaultKind::IllegalAddress || fault.kind == report::FaultKind::MisalignedAddress)
+    if (fault.kind == FaultKind::IllegalAddress || fault.kind == FaultKind::MisalignedAddress)
       record(memoryFinding(fault, kernel));
     // A failed assert and __trap are errors of their own in the device's memcheck ("Warp
     // assert", "Trace/breakpoint trap"), with the thread that raised them.
-    if (fault.kind == report::FaultKind::AssertFailed || fault.kind == report::FaultKind::Trap) {
-      Finding f;
-      f.kind = fault.kind == report::FaultKind::AssertFailed ? "device_assert" : "trap";
-      f.kernel = kernel;
-      f.location = fault.pc ? report::sourceLine(fault.pc) : "";
-      f.block = fault.block;
-      f.thread = fault.thread;
-      record(f);
-    }
+    if (fault.kind == FaultKind::AssertFailed) record(threadFinding("device_assert", fault, kernel));
+    if (fault.kind == FaultKind::Trap) record(threadFinding("trap", fault, kernel));
   } else if (t == Tool::Synccheck) {
-    if (fault.kind == report::FaultKind::WarpMisuse || fault.kind == report::FaultKind::Deadlock) {
-      Finding f;
-      f.kind = fault.kind == report::FaultKind::WarpMisuse ? "barrier_invalid_arguments" : "deadlock";
-      f.kernel = kernel;
-      f.location = fault.pc ? report::sourceLine(fault.pc) : "";
-      f.block = fault.block;
-      f.thread = fault.thread;
+    if (fault.kind == FaultKind::WarpMisuse || fault.kind == FaultKind::Deadlock) {
+      Finding f = threadFinding(fault.kind == FaultKind::WarpMisuse ? "barrier_invalid_arguments" : "deadlock", fault,
+                                kernel);
       f.detail = fault.detail;
       record(f);
     }
