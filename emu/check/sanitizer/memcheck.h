@@ -43,7 +43,7 @@ void checkHostAccess(std::uintptr_t at, const void* pc, unsigned size, int write
 void armLeakCheck();
 // cudaDeviceReset, before it frees everything: compute-sanitizer's leak check runs when the
 // context is destroyed, so what is live then is reported as leaked (the H200's record of
-// tests/cuda/faults.cu, validate/probes/memory_order/faults_*_memcheck.txt).
+// tests/cuda/faults.cu, validate/probes/memcheck_api/faults_*_memcheck.txt).
 void checkLeaksAtReset();
 
 }  // namespace loom::check::sanitizer
